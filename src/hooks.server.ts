@@ -1,0 +1,109 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { Handle, HandleServerError, ServerInit } from '@sveltejs/kit';
+import { LOCALE_COOKIE, baseLocale, localeOfPath, negotiateLocale, type Locale } from '$lib/i18n';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import { services, startApp } from '$lib/server/app';
+import { ConfigError } from '$lib/server/config';
+import { errorFields, log } from '$lib/server/log';
+import { SESSION_COOKIE } from '$lib/server/identity';
+import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
+import { withSecurityHeaders } from '$lib/server/http/headers';
+import { THEME_COOKIE, themeOf } from '$lib/theme';
+
+// Messages rendered on the server read the locale of the request they belong to.
+const requestLocale = new AsyncLocalStorage<Locale>();
+overwriteGetLocale(() => requestLocale.getStore() ?? baseLocale);
+
+export const init: ServerInit = async () => {
+	try {
+		await startApp();
+	} catch (error) {
+		if (error instanceof ConfigError) {
+			console.error(error.message);
+			process.exit(1);
+		}
+		throw error;
+	}
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const handle: Handle = async ({ event, resolve }) => {
+	const started = performance.now();
+	const incomingId = event.request.headers.get('x-request-id');
+	const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+	event.locals.requestId = requestId;
+
+	const { pathname, search } = event.url;
+	const cookieLocale = event.cookies.get(LOCALE_COOKIE);
+	const locale = negotiateLocale({
+		pathname,
+		cookie: cookieLocale,
+		acceptLanguage: event.request.headers.get('accept-language')
+	});
+	event.locals.locale = locale;
+
+	const response = await respond();
+	const withHeaders = withSecurityHeaders(response, requestId);
+	log.info('request', {
+		id: requestId,
+		method: event.request.method,
+		path: pathname,
+		status: withHeaders.status,
+		ms: Math.round((performance.now() - started) * 10) / 10
+	});
+	return withHeaders;
+
+	async function respond(): Promise<Response> {
+		const page = isPagePath(pathname);
+		if (page && !localeOfPath(pathname)) return localeRedirect(pathname, search, locale);
+
+		event.locals.user = null;
+		event.locals.sessionId = null;
+		try {
+			const found = await services().identity.resolveSession(event.cookies.get(SESSION_COOKIE));
+			event.locals.user = found?.user ?? null;
+			event.locals.sessionId = found?.sessionId ?? null;
+		} catch (error) {
+			// A failing session store must not take the public site down: treat as signed out.
+			log.warn('session lookup failed', { id: requestId, ...errorFields(error) });
+		}
+
+		if (
+			page &&
+			isProtectedPath(pathname) &&
+			(!event.locals.user || event.locals.user.isAnonymous)
+		) {
+			return loginRedirect(pathname, search, locale);
+		}
+
+		if (page && cookieLocale !== locale) {
+			// Visiting a prefixed page is the preference an unprefixed link follows next time.
+			event.cookies.set(LOCALE_COOKIE, locale, {
+				path: '/',
+				maxAge: 365 * 86_400,
+				httpOnly: true,
+				secure: true,
+				sameSite: 'lax'
+			});
+		}
+
+		const theme = themeOf(event.cookies.get(THEME_COOKIE));
+		return requestLocale.run(locale, () =>
+			resolve(event, {
+				transformPageChunk: ({ html }) => html.replace('%lang%', locale).replace('%theme%', theme)
+			})
+		);
+	}
+};
+
+export const handleError: HandleServerError = ({ error, event, status }) => {
+	if (status !== 404) {
+		log.error('unhandled error', { id: event.locals.requestId, status, ...errorFields(error) });
+	}
+	return {
+		message: status === 404 ? 'Not found' : 'Internal server error',
+		requestId: event.locals.requestId
+	};
+};

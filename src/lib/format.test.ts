@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatPrice } from './format';
+
+describe('formatting', () => {
+	it('formats øre as NOK per locale', () => {
+		expect(formatPrice(49_900, 'no').replace(/\s/g, ' ')).toBe('499 kr');
+		expect(formatPrice(49_900, 'en')).toBe('NOK 499');
+		expect(formatPrice(1_050, 'en')).toBe('NOK 10.50');
+	});
+
+	it('shows times in Oslo time, not the server zone', () => {
+		// 18:00 UTC on a winter day is 19:00 in Oslo.
+		expect(formatDateTime('2026-12-05T18:00:00.000Z', 'en')).toContain('19:00');
+	});
+});

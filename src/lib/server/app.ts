@@ -1,0 +1,44 @@
+// The composition root: builds the services from the configuration once, at server start.
+// Routes get them through services(); tests build their own from a temporary database.
+import { config as readConfig, type Config } from './config';
+import { contentService } from './content';
+import { sqlContentStore } from './content/sql';
+import { migrate, openSqlite, type Db } from './db';
+import { seedDemo } from './db/seed';
+import { identityService } from './identity';
+import { sqlIdentityStore } from './identity/sql';
+import { startSchedule } from './jobs';
+import { log, setLogLevel } from './log';
+import { shopService } from './shop';
+import { sqlShopStore } from './shop/sql';
+
+export function buildServices(db: Db, config: Config) {
+	return {
+		config,
+		db,
+		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
+		content: contentService(sqlContentStore(db)),
+		shop: shopService(sqlShopStore(db))
+	};
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+let current: Services | undefined;
+
+export async function startApp(): Promise<Services> {
+	const config = readConfig();
+	setLogLevel(config.LOG_LEVEL);
+	const db = openSqlite(config.DATABASE_FILE);
+	const applied = await migrate(db);
+	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
+	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
+	current = buildServices(db, config);
+	if (config.CRON_ENABLED) startSchedule(current);
+	return current;
+}
+
+export function services(): Services {
+	if (!current) throw new Error('services() called before startApp()');
+	return current;
+}

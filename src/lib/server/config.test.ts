@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('configuration', () => {
+	it('starts with nothing set, on local defaults', () => {
+		const c = parseConfig({});
+		expect(c.PORT).toBe(3000);
+		expect(c.PUBLIC_ORIGIN).toBe('http://localhost:3000');
+		expect(c.DATABASE_FILE).toBe('data/orgweb.db');
+		expect(c.CRON_ENABLED).toBe(true);
+		expect(c.PAYMENT_PROVIDER).toBe('simulator');
+		expect(c.PAYMENT_CALLBACK_TOKEN.length).toBeGreaterThanOrEqual(32);
+	});
+
+	it('names the variable that is malformed', () => {
+		expect(() => parseConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+		expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+		expect(() => parseConfig({ CRON_ENABLED: 'sometimes' })).toThrow(/CRON_ENABLED/);
+		expect(() => parseConfig({ PUBLIC_ORIGIN: 'ftp://x' })).toThrow(/PUBLIC_ORIGIN/);
+	});
+
+	it('names every bad variable at once', () => {
+		expect(() => parseConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
+	});
+
+	it('treats an empty variable as unset', () => {
+		expect(parseConfig({ PORT: '' }).PORT).toBe(3000);
+	});
+
+	it('drops a trailing slash from the public origin', () => {
+		expect(parseConfig({ PUBLIC_ORIGIN: 'https://org.example/' }).PUBLIC_ORIGIN).toBe(
+			'https://org.example'
+		);
+	});
+});

@@ -1,0 +1,64 @@
+// The one place that reads process.env. Parsed once, on first use; a bad value stops start-up
+// with one line naming the variable. Everything has a local default so nothing must be set.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const bool = z
+	.enum(['true', 'false', '1', '0', 'yes', 'no'])
+	.transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const port = z.coerce.number().int().min(0).max(65_535);
+
+export const ConfigSchema = z.object({
+	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+	PORT: port.default(3000),
+	HOST: z.string().min(1).default('0.0.0.0'),
+	PUBLIC_ORIGIN: z
+		.url({ protocol: /^https?$/ })
+		.transform((u) => u.replace(/\/+$/, ''))
+		.optional(),
+	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+	DATABASE_FILE: z.string().min(1).default('data/orgweb.db'),
+	SEED_DEMO: bool.default(true),
+	SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+	CRON_ENABLED: bool.default(true),
+	CRON_SECRET: z.string().optional(),
+	TRUST_PROXY: bool.default(false),
+	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
+	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional()
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+	PUBLIC_ORIGIN: string;
+	PAYMENT_CALLBACK_TOKEN: string;
+};
+
+export class ConfigError extends Error {
+	override name = 'ConfigError';
+}
+
+/** Parse an environment; throws a ConfigError whose message names every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+	// An empty variable means "not set", as in most .env tooling.
+	const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+	const result = ConfigSchema.safeParse(present);
+	if (!result.success) {
+		const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+		throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+	}
+	const c = result.data;
+	return {
+		...c,
+		PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
+		// The simulator is the only caller of the callback route when no token is configured,
+		// so a per-process random token keeps the route closed to everyone else.
+		PAYMENT_CALLBACK_TOKEN: c.PAYMENT_CALLBACK_TOKEN ?? randomBytes(32).toString('base64url')
+	};
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+	cached ??= parseConfig(process.env);
+	return cached;
+}

@@ -1,0 +1,34 @@
+// Opens the embedded SQLite database, runs the versioned migrations once and seeds demo content
+// on first start. The rest of the server sees only a Kysely<Database>.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import * as m001 from './migrations/001_initial';
+import type { Database } from './schema';
+
+export type { Database } from './schema';
+export type Db = Kysely<Database>;
+
+// Listed here, not read from disk, so the bundled server carries its migrations with it.
+const migrations: Record<string, Migration> = {
+	'001_initial': m001
+};
+
+export function openSqlite(file: string): Db {
+	if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+	const sqlite = new SQLite(file);
+	sqlite.pragma('journal_mode = WAL');
+	sqlite.pragma('synchronous = NORMAL');
+	sqlite.pragma('foreign_keys = ON');
+	sqlite.pragma('busy_timeout = 5000');
+	return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Applies every migration not yet applied; returns the names it applied. */
+export async function migrate(db: Db): Promise<string[]> {
+	const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+	const { error, results = [] } = await migrator.migrateToLatest();
+	if (error) throw error instanceof Error ? error : new Error(String(error));
+	return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { isPagePath, isProtectedPath, localeRedirect, loginRedirect } from './paths';
+
+describe('page paths', () => {
+	it('treats API routes, build assets, the simulator and root files as non-pages', () => {
+		expect(isPagePath('/api/health')).toBe(false);
+		expect(isPagePath('/api')).toBe(false);
+		expect(isPagePath('/_app/immutable/x.js')).toBe(false);
+		expect(isPagePath('/dev/pay/abc')).toBe(false);
+		expect(isPagePath('/robots.txt')).toBe(false);
+	});
+
+	it('treats everything else as a page, prefixed or not', () => {
+		expect(isPagePath('/')).toBe(true);
+		expect(isPagePath('/events')).toBe(true);
+		expect(isPagePath('/apinfo')).toBe(true);
+		expect(isPagePath('/en/shop/cart')).toBe(true);
+	});
+
+	it('protects /profile and /fs and below in any locale, not look-alikes', () => {
+		for (const p of ['/no/profile', '/en/profile/sessions', '/no/fs', '/en/fs/new', '/profile']) {
+			expect(isProtectedPath(p), p).toBe(true);
+		}
+		for (const p of ['/no/profiles', '/en/fsx', '/no/shop', '/no']) {
+			expect(isProtectedPath(p), p).toBe(false);
+		}
+	});
+});
+
+describe('redirects', () => {
+	it('keeps the query string when adding the locale prefix', () => {
+		const r = localeRedirect('/events', '?campus=oslo', 'en');
+		expect(r.status).toBe(307);
+		expect(r.headers.get('location')).toBe('/en/events?campus=oslo');
+	});
+
+	it('sends a protected page to the login page of its locale with the way back', () => {
+		const r = loginRedirect('/en/fs/new', '?x=1', 'en');
+		expect(r.headers.get('location')).toBe('/en/auth/login?redirectTo=%2Fen%2Ffs%2Fnew%3Fx%3D1');
+	});
+});

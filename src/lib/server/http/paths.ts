@@ -1,0 +1,42 @@
+// Which requests are localized pages, which pages need a signed-in user, and the redirects
+// that follow from both.
+import { localizePath, stripLocale, type Locale } from '$lib/i18n';
+
+const NOT_PAGES = ['/api', '/_app', '/dev'];
+
+/** A page path is everything that is not an API route, a build asset or a root file. */
+export function isPagePath(pathname: string): boolean {
+	if (NOT_PAGES.some((p) => pathname === p || pathname.startsWith(p + '/'))) return false;
+	const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+	return !last.includes('.');
+}
+
+const PROTECTED = /^\/(profile|fs)(\/|$)/;
+
+export function isProtectedPath(pathname: string): boolean {
+	return PROTECTED.test(stripLocale(pathname));
+}
+
+/** 307 to the negotiated prefix, keeping the query string. It varies with cookie and header. */
+export function localeRedirect(pathname: string, search: string, locale: Locale): Response {
+	return new Response(null, {
+		status: 307,
+		headers: {
+			location: localizePath(pathname, locale) + search,
+			vary: 'Cookie, Accept-Language',
+			'cache-control': 'no-store'
+		}
+	});
+}
+
+/** 303 to the login page of the locale, with the page to come back to. */
+export function loginRedirect(pathname: string, search: string, locale: Locale): Response {
+	const back = encodeURIComponent(pathname + search);
+	return new Response(null, {
+		status: 303,
+		headers: {
+			location: `${localizePath('/auth/login', locale)}?redirectTo=${back}`,
+			'cache-control': 'no-store'
+		}
+	});
+}

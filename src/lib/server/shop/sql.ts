@@ -1,0 +1,14 @@
+import type { Db } from '../db';
+import type { ShopStore } from './types';
+
+export function sqlShopStore(db: Db): ShopStore {
+	return {
+		async deleteExpiredReservations(now) {
+			const result = await db
+				.deleteFrom('cart_reservations')
+				.where('expires_at', '<', now)
+				.executeTakeFirst();
+			return Number(result.numDeletedRows);
+		}
+	};
+}

@@ -1,0 +1,26 @@
+import { paraglideVitePlugin } from '@inlang/paraglide-js';
+import { sveltekit } from '@sveltejs/kit/vite';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vitest/config';
+
+// The paraglide plugin keeps Vitest from exiting; under Vitest the messages are compiled
+// beforehand by `npm run i18n` (postinstall), so the plugin is only needed for dev and build.
+const i18n = process.env.VITEST
+	? []
+	: [
+			paraglideVitePlugin({
+				project: './project.inlang',
+				outdir: './src/lib/paraglide',
+				strategy: ['globalVariable', 'baseLocale']
+			})
+		];
+
+export default defineConfig({
+	plugins: [tailwindcss(), sveltekit(), ...i18n],
+	test: {
+		include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+		environment: 'node',
+		testTimeout: 20_000,
+		hookTimeout: 60_000
+	}
+});
