@@ -1,0 +1,61 @@
+// The error convention of every /api handler: { error, details?, code? }. Domain code throws the
+// typed errors below; toErrorResponse maps them, and anything else becomes a 500 with no internals.
+import { json } from '@sveltejs/kit';
+import type { z } from 'zod';
+import { errorFields, log } from '../log';
+
+export class DomainError extends Error {
+	constructor(
+		message: string,
+		readonly code?: string
+	) {
+		super(message);
+	}
+}
+export class NotFound extends DomainError {
+	override name = 'NotFound';
+}
+export class Forbidden extends DomainError {
+	override name = 'Forbidden';
+}
+export class Conflict extends DomainError {
+	override name = 'Conflict';
+}
+export class Invalid extends DomainError {
+	override name = 'Invalid';
+}
+
+export interface ErrorBody {
+	error: string;
+	details?: unknown;
+	code?: string;
+}
+
+export function errorResponse(status: number, body: ErrorBody, headers?: HeadersInit): Response {
+	return json(body, { status, headers });
+}
+
+export function validationFailed(error: z.ZodError): Response {
+	return errorResponse(400, { error: 'Validation failed', details: error.issues });
+}
+
+const STATUS: [new (...args: never[]) => DomainError, number][] = [
+	[NotFound, 404],
+	[Forbidden, 403],
+	[Conflict, 409],
+	[Invalid, 400]
+];
+
+/** Maps a thrown error to the convention; logs the unexpected ones with the request id. */
+export function toErrorResponse(error: unknown, requestId: string): Response {
+	for (const [type, status] of STATUS) {
+		if (error instanceof type) {
+			return errorResponse(status, {
+				error: error.message,
+				...(error.code ? { code: error.code } : {})
+			});
+		}
+	}
+	log.error('unexpected error', { id: requestId, ...errorFields(error) });
+	return errorResponse(500, { error: 'Internal server error' });
+}

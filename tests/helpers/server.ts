@@ -1,0 +1,83 @@
+// Starts the built server (build/, from `npm run build`) on a free port with its own database
+// file, for integration tests that speak real HTTP to it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestServer {
+	url: string;
+	dbFile: string;
+	/** Everything the server printed so far (stdout and stderr). */
+	output(): string;
+	stop(): Promise<void>;
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+	const dir = mkdtempSync(join(tmpdir(), 'orgweb-test-'));
+	const dbFile = join(dir, 'test.db');
+	const child: ChildProcess = spawn(process.execPath, ['scripts/serve.js'], {
+		env: {
+			PATH: process.env.PATH,
+			PORT: '0',
+			HOST: '127.0.0.1',
+			DATABASE_FILE: dbFile,
+			LOG_LEVEL: 'warn',
+			CRON_ENABLED: 'false',
+			...env
+		},
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	let out = '';
+	child.stdout?.on('data', (d) => (out += d));
+	child.stderr?.on('data', (d) => (out += d));
+
+	const url = await new Promise<string>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
+		const onData = () => {
+			const match = /listening on (http:\/\/\S+)/.exec(out);
+			if (match?.[1]) {
+				clearTimeout(timer);
+				resolve(match[1]);
+			}
+		};
+		child.stdout?.on('data', onData);
+		child.once('exit', (code) => {
+			clearTimeout(timer);
+			reject(new Error(`server exited with ${code}:\n${out}`));
+		});
+	});
+
+	return {
+		url,
+		dbFile,
+		output: () => out,
+		async stop() {
+			if (child.exitCode === null) {
+				const exited = new Promise((r) => child.once('exit', r));
+				child.kill('SIGTERM');
+				await exited;
+			}
+			rmSync(dir, { recursive: true, force: true });
+		}
+	};
+}
+
+/** Runs a server command to completion (for start-up failures) and returns its exit and output. */
+export async function runServerExpectingExit(
+	env: Record<string, string>
+): Promise<{ code: number | null; output: string }> {
+	const dir = mkdtempSync(join(tmpdir(), 'orgweb-test-'));
+	const child = spawn(process.execPath, ['scripts/serve.js'], {
+		env: { PATH: process.env.PATH, PORT: '0', DATABASE_FILE: join(dir, 'x.db'), ...env },
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	let out = '';
+	child.stdout.on('data', (d) => (out += d));
+	child.stderr.on('data', (d) => (out += d));
+	const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+	const code = await new Promise<number | null>((r) => child.once('exit', r));
+	clearTimeout(timer);
+	rmSync(dir, { recursive: true, force: true });
+	return { code, output: out };
+}
