@@ -1,0 +1,29 @@
+// Wire shapes of the payment routes, shared by the handlers and the OpenAPI document.
+import { z } from 'zod';
+
+const Id = z.string().min(1).max(200);
+
+/**
+ * The provider's callback body. Only the session identifier is ours to read; it may sit in one
+ * of four places (see sessionIdOf). Everything else the provider sends is kept as it is.
+ */
+export const CallbackBody = z.looseObject({
+	sessionId: Id.optional(),
+	checkoutSessionId: Id.optional(),
+	session: z.looseObject({ sessionId: Id.optional() }).optional(),
+	reference: Id.optional()
+});
+export type CallbackBody = z.infer<typeof CallbackBody>;
+
+/** First present wins: sessionId, checkoutSessionId, session.sessionId, reference. */
+export function sessionIdOf(body: CallbackBody): string | undefined {
+	return body.sessionId ?? body.checkoutSessionId ?? body.session?.sessionId ?? body.reference;
+}
+
+export const CallbackResult = z.looseObject({ success: z.boolean(), message: z.string() });
+export type CallbackResult = z.infer<typeof CallbackResult>;
+
+export const PaymentState = z.enum(['CREATED', 'AUTHORIZED', 'ABORTED', 'EXPIRED', 'TERMINATED']);
+export type PaymentState = z.infer<typeof PaymentState>;
+
+export const CheckoutReturnQuery = z.object({ orderId: Id });
