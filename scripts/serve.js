@@ -1,11 +1,30 @@
 // Serves the built app (adapter-node's handler) and says where. PORT=0 picks a free port,
 // which the integration tests read from the "listening" line.
 import { createServer } from 'node:http';
-import { handler } from '../build/handler.js';
+
+// adapter-node assumes https unless told otherwise. This server speaks plain HTTP, so it tells
+// the handler the real protocol: http, or the proxy's x-forwarded-proto when TRUST_PROXY is on.
+const OWN_PROTOCOL_HEADER = 'x-orgweb-protocol';
+const useOwnProtocol = !process.env.ORIGIN && !process.env.PROTOCOL_HEADER;
+if (useOwnProtocol) process.env.PROTOCOL_HEADER = OWN_PROTOCOL_HEADER;
+const trustProxy = ['true', '1', 'yes'].includes(process.env.TRUST_PROXY ?? '');
+
+const { handler } = await import('../build/handler.js');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || '0.0.0.0';
-const server = createServer(handler);
+
+const server = createServer((req, res) => {
+	if (useOwnProtocol) {
+		const forwarded = trustProxy
+			? String(req.headers['x-forwarded-proto'] ?? '')
+					.split(',')[0]
+					.trim()
+			: '';
+		req.headers[OWN_PROTOCOL_HEADER] = forwarded === 'https' ? 'https' : 'http';
+	}
+	handler(req, res);
+});
 
 server.listen(port, host, () => {
 	const address = server.address();

@@ -13,18 +13,20 @@ export interface TestServer {
 	stop(): Promise<void>;
 }
 
+/** A DATABASE_FILE given in `env` is the caller's and survives stop(); otherwise a temporary one. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+	const ownsData = !env.DATABASE_FILE;
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-test-'));
-	const dbFile = join(dir, 'test.db');
+	const dbFile = env.DATABASE_FILE ?? join(dir, 'test.db');
 	const child: ChildProcess = spawn(process.execPath, ['scripts/serve.js'], {
 		env: {
 			PATH: process.env.PATH,
 			PORT: '0',
 			HOST: '127.0.0.1',
-			DATABASE_FILE: dbFile,
 			LOG_LEVEL: 'warn',
 			CRON_ENABLED: 'false',
-			...env
+			...env,
+			DATABASE_FILE: dbFile
 		},
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
@@ -59,6 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 				await exited;
 			}
 			rmSync(dir, { recursive: true, force: true });
+			if (ownsData) rmSync(dbFile, { force: true });
 		}
 	};
 }
