@@ -43,7 +43,16 @@ const ROUTES = [
 	'/contact',
 	'/policies',
 	'/policies/code-of-conduct',
-	'/policies/expenses'
+	'/policies/expenses',
+	'/events',
+	'/events?past=1',
+	'/events/evt-julebord',
+	'/events/evt-debate',
+	'/news',
+	'/news/news-new-board',
+	'/jobs',
+	'/jobs/treasurer-oslo',
+	'/jobs/photographer'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -83,11 +92,13 @@ describe.each(LOCALES)('public content pages in /%s', (locale) => {
 			expect(html).toMatch(/<title>[^<]*\S[^<]*<\/title>/);
 			expect(html).toMatch(/<meta name="description" content="[^"]*\S[^"]*"/);
 			expect(html.match(/<h1\b/g)).toHaveLength(1);
-			expect(hasLink(html, 'canonical', `/${locale}${path}`)).toBe(true);
+			// Canonical and alternates name the path; the query string (filters) is left out.
+			const bare = path.split('?')[0];
+			expect(hasLink(html, 'canonical', `/${locale}${bare}`)).toBe(true);
 			for (const alt of LOCALES) {
-				expect(hasLink(html, 'alternate', `/${alt}${path}`, alt)).toBe(true);
+				expect(hasLink(html, 'alternate', `/${alt}${bare}`, alt)).toBe(true);
 			}
-			expect(hasLink(html, 'alternate', `/no${path}`, 'x-default')).toBe(true);
+			expect(hasLink(html, 'alternate', `/no${bare}`, 'x-default')).toBe(true);
 		}
 	);
 });
@@ -115,8 +126,97 @@ describe('rich-text pages', () => {
 	});
 });
 
+describe('events', () => {
+	const titles = async (path: string) => mainText((await get(path)).html);
+
+	it('lists upcoming events soonest first and leaves past ones out', async () => {
+		const text = await titles('/en/events');
+		expect(text).toContain('Climbing night for beginners');
+		expect(text).toContain('Career day');
+		expect(text).toContain('Christmas party');
+		expect(text).not.toContain('Debate on student finance');
+		expect(text.indexOf('Climbing night')).toBeLessThan(text.indexOf('Career day'));
+		expect(text.indexOf('Career day')).toBeLessThan(text.indexOf('Christmas party'));
+	});
+
+	it('filters by campus', async () => {
+		const text = await titles('/no/events?campus=bergen&category=');
+		expect(text).toContain('Karrieredag');
+		expect(text).toContain('Klatrekveld for nybegynnere');
+		expect(text).not.toContain('Julebord');
+	});
+
+	it('filters by category and campus together', async () => {
+		const sport = await titles('/en/events?category=sport');
+		expect(sport).toContain('Climbing night for beginners');
+		expect(sport).not.toContain('Career day');
+		const none = await titles('/en/events?campus=oslo&category=sport');
+		expect(none).toContain('No upcoming events match the filter.');
+	});
+
+	it('keeps the chosen filters selected in the form', async () => {
+		const { html } = await get('/en/events?campus=bergen');
+		expect(html).toMatch(/<form[^>]*method="GET"/i);
+		expect(html).toMatch(/<option value="bergen" selected/);
+	});
+
+	it('shows past events in the archive', async () => {
+		const text = await titles('/en/events?past=1');
+		expect(text).toContain('Debate on student finance');
+		expect(text).not.toContain('Christmas party');
+		const filtered = await titles('/en/events?past=1&campus=bergen');
+		expect(filtered).not.toContain('Debate on student finance');
+	});
+
+	it('shows time in Oslo, price, capacity and the ticket link of an event', async () => {
+		const { html } = await get('/en/events/evt-julebord');
+		const text = mainText(html);
+		expect(text).toContain('Chateau Neuf, Oslo');
+		expect(text).toMatch(/NOK\s350/);
+		expect(text).toContain('120 places');
+		expect(text).toMatch(/19:00/);
+		expect(html).toContain('href="/en/shop/julebord-ticket"');
+	});
+
+	it('shows a free event as free, without a ticket link', async () => {
+		const { html } = await get('/no/events/evt-career');
+		expect(mainText(html)).toContain('Gratis');
+		expect(html).not.toContain('href="/no/shop/');
+	});
+});
+
+describe('news and jobs', () => {
+	it('lists the news, newest first, and shows one item', async () => {
+		const text = mainText((await get('/en/news')).html);
+		expect(text.indexOf('New board elected in Oslo')).toBeLessThan(
+			text.indexOf('The online shop is open')
+		);
+		const item = mainText((await get('/no/news/news-new-board')).html);
+		expect(item).toContain('Det nye styret tar over 1. januar.');
+	});
+
+	it('hides jobs whose deadline has passed', async () => {
+		const text = mainText((await get('/en/jobs')).html);
+		expect(text).toContain('Treasurer on the board');
+		expect(text).toContain('Graphic designer');
+		expect(text).not.toContain('Photographer');
+	});
+
+	it('shows the apply link of an open job and marks an expired one closed', async () => {
+		const open = await get('/en/jobs/treasurer-oslo');
+		expect(open.html).toContain('href="mailto:styret.oslo@example.org"');
+		const closed = await get('/en/jobs/photographer');
+		expect(mainText(closed.html)).toContain('The application deadline has passed.');
+		expect(closed.html).not.toContain('href="mailto:arrangement@example.org"');
+	});
+});
+
 describe('unknown pages answer 404 in the right locale', () => {
 	it.each([
+		'/no/events/nope',
+		'/en/events/nope',
+		'/no/news/nope',
+		'/en/jobs/nope',
 		'/no/about/nope',
 		'/en/about/nope',
 		'/no/policies/nope',

@@ -1,7 +1,7 @@
 // What the public pages read. Routes call these; the store behind them is the SQL adapter today.
 // A function answers undefined when the thing asked for does not exist; the route turns that into 404.
 import type { Locale } from '$lib/i18n';
-import { groupByCampus, type EventFilter, type UnitTab } from './queries';
+import { groupByCampus, isSafeLink, type EventFilter, type UnitTab } from './queries';
 import type { ContentStore } from './types';
 
 export type * from './types';
@@ -65,7 +65,9 @@ export function contentService(store: ContentStore) {
 		/** A job stays readable after its deadline, marked closed and without the apply link. */
 		async job(locale: Locale, slug: string, now = new Date()) {
 			const job = await store.job(locale, slug);
-			return job && { job, isOpen: job.deadline >= now.toISOString() };
+			if (!job) return undefined;
+			const isOpen = job.deadline >= now.toISOString();
+			return { job, isOpen, applyUrl: isOpen && isSafeLink(job.applyUrl) ? job.applyUrl : null };
 		},
 
 		async unitsByCampus(locale: Locale) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCampus, parseEventFilter, parseUnitTab } from './queries';
+import { groupByCampus, isSafeLink, parseEventFilter, parseUnitTab } from './queries';
 
 describe('event filter from the query string', () => {
 	it('reads campus, category and the past archive', () => {
@@ -54,5 +54,15 @@ describe('units grouped by campus', () => {
 			{ campus: campuses[0], units: [units[1], units[2]] },
 			{ campus: campuses[1], units: [units[0]] }
 		]);
+	});
+});
+
+describe('links from content', () => {
+	it('allows web and mail links only', () => {
+		expect(isSafeLink('https://example.org/apply')).toBe(true);
+		expect(isSafeLink('mailto:styret@example.org')).toBe(true);
+		expect(isSafeLink('javascript:alert(1)')).toBe(false);
+		expect(isSafeLink(' JavaScript:alert(1)')).toBe(false);
+		expect(isSafeLink('data:text/html,x')).toBe(false);
 	});
 });

@@ -45,3 +45,8 @@ export function groupByCampus<T extends Pick<UnitSummary, 'campusId'>>(
 		.map((campus) => ({ campus, units: units.filter((u) => u.campusId === campus.id) }))
 		.filter((group) => group.units.length > 0);
 }
+
+/** Links stored in content (apply links) are shown only with a web or mail scheme. */
+export function isSafeLink(url: string): boolean {
+	return /^(https?:\/\/|mailto:)/i.test(url.trim());
+}
