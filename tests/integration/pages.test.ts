@@ -52,7 +52,15 @@ const ROUTES = [
 	'/news/news-new-board',
 	'/jobs',
 	'/jobs/treasurer-oslo',
-	'/jobs/photographer'
+	'/jobs/photographer',
+	'/units',
+	'/units/board-oslo',
+	'/units/board-oslo?tab=team',
+	'/units/board-oslo?tab=products',
+	'/units/board-oslo?tab=news',
+	'/projects',
+	'/projects/student-housing',
+	'/projects/green-campus'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -211,8 +219,75 @@ describe('news and jobs', () => {
 	});
 });
 
+describe('units', () => {
+	it('groups units under their campus and shows their type', async () => {
+		const { html } = await get('/en/units');
+		// Each campus heading comes before its units and after the previous campus' units.
+		const at = (re: RegExp) => html.search(re);
+		const oslo = at(/<h2[^>]*>Oslo<\/h2>/);
+		const bergen = at(/<h2[^>]*>Bergen<\/h2>/);
+		expect(oslo).toBeGreaterThan(0);
+		expect(oslo).toBeLessThan(html.indexOf('Oslo Board'));
+		expect(html.indexOf('Events Committee')).toBeLessThan(bergen);
+		expect(bergen).toBeLessThan(html.indexOf('Sports Club'));
+		expect(mainText(html)).toContain('Committee Events Committee');
+		expect(html).toMatch(/<h2[^>]*>Trondheim<\/h2>/);
+	});
+
+	const tabLink = (html: string, href: string) =>
+		new RegExp(`<a[^>]*href="${href.replace('?', '\\?')}"[^>]*aria-current="page"`).test(html);
+
+	it('opens on the overview tab', async () => {
+		const { html } = await get('/en/units/board-oslo');
+		expect(tabLink(html, '/en/units/board-oslo')).toBe(true);
+		expect(mainText(html)).toContain('The board meets every week');
+		expect(mainText(html)).not.toContain('Ingrid Solberg');
+	});
+
+	it('shows the leaders on the team tab', async () => {
+		const { html } = await get('/en/units/board-oslo?tab=team');
+		expect(tabLink(html, '/en/units/board-oslo?tab=team')).toBe(true);
+		expect(tabLink(html, '/en/units/board-oslo')).toBe(false);
+		const text = mainText(html);
+		expect(text).toContain('Ingrid Solberg');
+		expect(text).toContain('Head of finance');
+		expect(text).not.toContain('Sara Haugen');
+	});
+
+	it('shows the unit’s products and news on their tabs', async () => {
+		const products = mainText((await get('/no/units/board-oslo?tab=products')).html);
+		expect(products).toContain('Hettegenser');
+		expect(products).not.toContain('Billett til julebordet');
+		const news = mainText((await get('/no/units/board-oslo?tab=news')).html);
+		expect(news).toContain('Nytt styre valgt i Oslo');
+		expect(news).not.toContain('Idrettslaget vant vårcupen');
+	});
+
+	it('shows empty states on tabs without content', async () => {
+		const text = mainText((await get('/en/units/sport-bergen?tab=team')).html);
+		expect(text).toContain('This unit has no leaders listed.');
+	});
+});
+
+describe('projects', () => {
+	it('lists both projects with their status', async () => {
+		const text = mainText((await get('/no/projects')).html);
+		expect(text).toContain('Flere studentboliger');
+		expect(text).toContain('Grønn campus');
+		expect(text).toContain('Avsluttet');
+	});
+
+	it('shows a project body in the page locale', async () => {
+		const { html } = await get('/en/projects/green-campus');
+		expect(html).toMatch(/<p[^>]*>Green campus started as an initiative/);
+	});
+});
+
 describe('unknown pages answer 404 in the right locale', () => {
 	it.each([
+		'/no/units/nope',
+		'/en/units/board-oslo?tab=secret',
+		'/no/projects/nope',
 		'/no/events/nope',
 		'/en/events/nope',
 		'/no/news/nope',
