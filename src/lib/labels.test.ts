@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { eventCategoryLabel, projectStatusLabel, unitTypeLabel } from './labels';
+import {
+	eventCategoryLabel,
+	productCategoryLabel,
+	projectStatusLabel,
+	unitTypeLabel
+} from './labels';
 
 describe('labels of stored codes', () => {
 	it('names known codes from the messages', () => {
 		expect(eventCategoryLabel('sport')).toBe('Idrett');
 		expect(unitTypeLabel('board')).toBe('Styre');
 		expect(projectStatusLabel('completed')).toBe('Avsluttet');
+		expect(productCategoryLabel('clothing')).toBe('Klær');
 	});
 
 	it('shows an unknown code as it is, also one that names an object property', () => {

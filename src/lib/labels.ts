@@ -1,5 +1,5 @@
 // Display names of the codes stored in content rows (event categories, unit types, project
-// statuses). A code without a message shows as it is stored.
+// statuses, product categories). A code without a message shows as it is stored.
 import { m } from '$lib/paraglide/messages';
 
 const EVENT_CATEGORIES: Record<string, () => string> = {
@@ -22,6 +22,12 @@ const PROJECT_STATUSES: Record<string, () => string> = {
 	completed: m.projects_status_completed
 };
 
+const PRODUCT_CATEGORIES: Record<string, () => string> = {
+	clothing: m.shop_category_clothing,
+	merch: m.shop_category_merch,
+	ticket: m.shop_category_ticket
+};
+
 function label(table: Record<string, () => string>, code: string): string {
 	return Object.hasOwn(table, code) ? table[code]!() : code;
 }
@@ -29,3 +35,4 @@ function label(table: Record<string, () => string>, code: string): string {
 export const eventCategoryLabel = (code: string) => label(EVENT_CATEGORIES, code);
 export const unitTypeLabel = (code: string) => label(UNIT_TYPES, code);
 export const projectStatusLabel = (code: string) => label(PROJECT_STATUSES, code);
+export const productCategoryLabel = (code: string) => label(PRODUCT_CATEGORIES, code);

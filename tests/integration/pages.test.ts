@@ -60,7 +60,11 @@ const ROUTES = [
 	'/units/board-oslo?tab=news',
 	'/projects',
 	'/projects/student-housing',
-	'/projects/green-campus'
+	'/projects/green-campus',
+	'/shop',
+	'/shop?category=merch',
+	'/shop/hoodie',
+	'/shop/julebord-ticket'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -283,8 +287,72 @@ describe('projects', () => {
 	});
 });
 
+describe('shop (read-only)', () => {
+	it('lists active products with price per locale and stock state', async () => {
+		const en = await get('/en/shop');
+		const text = mainText(en.html);
+		for (const name of ['Hoodie', 'Coffee mug', 'Christmas party ticket', 'Sticker']) {
+			expect(text).toContain(name);
+		}
+		expect(text).toMatch(/NOK\s499/);
+		expect(text).toContain('In stock');
+		expect(en.html).toContain('src="/images/products/hoodie.svg"');
+		expect(mainText((await get('/no/shop')).html)).toMatch(/499\skr/);
+	});
+
+	it('filters by category with links that mark the current one', async () => {
+		const { html } = await get('/en/shop?category=merch');
+		const text = mainText(html);
+		expect(text).toContain('Coffee mug');
+		expect(text).toContain('Sticker');
+		expect(text).not.toContain('Hoodie');
+		expect(html).toMatch(/<a[^>]*href="\/en\/shop\?category=merch"[^>]*aria-current="page"/);
+		const none = mainText((await get('/en/shop?category=nothing')).html);
+		expect(none).toContain('No products in this category.');
+	});
+
+	it('shows a product page with member price and unit', async () => {
+		const text = mainText((await get('/no/shop/hoodie')).html);
+		expect(text).toContain('Hettegenser');
+		expect(text).toMatch(/Medlemspris 399\skr/);
+		expect(text).toContain('Styret i Oslo');
+	});
+
+	it('counts active reservations, not expired ones, against stock', async () => {
+		const { default: Database } = await import('better-sqlite3');
+		const db = new Database(server.dbFile);
+		const insert = db.prepare(
+			'INSERT INTO cart_reservations (id, cart_id, product_id, quantity, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)'
+		);
+		const now = Date.now();
+		const iso = (ms: number) => new Date(ms).toISOString();
+		insert.run('r-active', 'cart-a', 'prod-mug', 8, iso(now), iso(now + 15 * 60_000));
+		insert.run('r-expired', 'cart-b', 'prod-mug', 2, iso(now - 30 * 60_000), iso(now - 60_000));
+		db.close();
+		expect(mainText((await get('/en/shop/mug')).html)).toContain('Only 2 left');
+
+		const db2 = new Database(server.dbFile);
+		db2.prepare('UPDATE cart_reservations SET quantity = 10 WHERE id = ?').run('r-active');
+		db2.close();
+		expect(mainText((await get('/en/shop?category=merch')).html)).toContain('Sold out');
+	});
+
+	it('treats an inactive product as not there', async () => {
+		const { default: Database } = await import('better-sqlite3');
+		const db = new Database(server.dbFile);
+		db.prepare('UPDATE products SET active = 0 WHERE id = ?').run('prod-sticker');
+		db.close();
+		const { status, html } = await get('/en/shop/sticker');
+		expect(status).toBe(404);
+		expect(html).toMatch(/<html[^>]*\blang="en"/);
+		expect(mainText((await get('/en/shop')).html)).not.toContain('Sticker');
+	});
+});
+
 describe('unknown pages answer 404 in the right locale', () => {
 	it.each([
+		'/no/shop/nope',
+		'/en/shop/nope',
 		'/no/units/nope',
 		'/en/units/board-oslo?tab=secret',
 		'/no/projects/nope',

@@ -1,12 +1,12 @@
 // What the public pages read. Routes call these; the store behind them is the SQL adapter today.
 // A function answers undefined when the thing asked for does not exist; the route turns that into 404.
 import type { Locale } from '$lib/i18n';
-import { groupByCampus, isSafeLink, type EventFilter, type UnitTab } from './queries';
+import { groupByCampus, isSafeLink, stockState, type EventFilter, type UnitTab } from './queries';
 import type { ContentStore } from './types';
 
 export type * from './types';
-export { parseEventFilter, parseUnitTab, UNIT_TABS } from './queries';
-export type { EventFilter, UnitTab } from './queries';
+export { parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
+export type { EventFilter, StockState, UnitTab } from './queries';
 
 export function contentService(store: ContentStore) {
 	return {
@@ -85,6 +85,25 @@ export function contentService(store: ContentStore) {
 				tab === 'news' ? store.news(locale, now.toISOString(), id) : []
 			]);
 			return { unit, tab, leaders, products, news };
+		},
+
+		/** The shop's product list, optionally one category, with each product's stock state. */
+		async shop(locale: Locale, category: string | undefined, now = new Date()) {
+			const [products, categories] = await Promise.all([
+				store.shopProducts(locale, now.toISOString(), category),
+				store.shopCategories()
+			]);
+			return {
+				products: products.map((p) => ({ ...p, stockState: stockState(p.available) })),
+				categories,
+				category
+			};
+		},
+
+		/** An active product by slug; inactive products do not exist for the shop. */
+		async shopProduct(locale: Locale, slug: string, now = new Date()) {
+			const product = await store.shopProduct(locale, now.toISOString(), slug);
+			return product && { ...product, stockState: stockState(product.available) };
 		},
 
 		projects(locale: Locale) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCampus, isSafeLink, parseEventFilter, parseUnitTab } from './queries';
+import { groupByCampus, isSafeLink, parseEventFilter, parseUnitTab, stockState } from './queries';
 
 describe('event filter from the query string', () => {
 	it('reads campus, category and the past archive', () => {
@@ -64,5 +64,19 @@ describe('links from content', () => {
 		expect(isSafeLink('javascript:alert(1)')).toBe(false);
 		expect(isSafeLink(' JavaScript:alert(1)')).toBe(false);
 		expect(isSafeLink('data:text/html,x')).toBe(false);
+	});
+});
+
+describe('stock state shown in the shop', () => {
+	it('unlimited stock is always in stock', () => {
+		expect(stockState(null)).toBe('in_stock');
+	});
+
+	it('says low at five or fewer and sold out at none', () => {
+		expect(stockState(6)).toBe('in_stock');
+		expect(stockState(5)).toBe('low');
+		expect(stockState(1)).toBe('low');
+		expect(stockState(0)).toBe('sold_out');
+		expect(stockState(-2)).toBe('sold_out');
 	});
 });

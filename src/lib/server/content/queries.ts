@@ -50,3 +50,15 @@ export function groupByCampus<T extends Pick<UnitSummary, 'campusId'>>(
 export function isSafeLink(url: string): boolean {
 	return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }
+
+export type StockState = 'in_stock' | 'low' | 'sold_out';
+
+/** At or below this many left, the shop says how many. */
+export const LOW_STOCK = 5;
+
+/** What the shop tells a buyer about a product's stock; null available means unlimited. */
+export function stockState(available: number | null): StockState {
+	if (available === null) return 'in_stock';
+	if (available <= 0) return 'sold_out';
+	return available <= LOW_STOCK ? 'low' : 'in_stock';
+}

@@ -60,6 +60,37 @@ function projectSummary(r: Selectable<ProjectsTable>, locale: Locale) {
 	};
 }
 
+/**
+ * Products with what is left to sell: stock − active (unexpired) reservations − lines of paid or
+ * authorized orders (design.md, "Reservations"). Read-only view for the shop pages; the cart's
+ * atomic check-and-insert lives in the shop domain.
+ */
+function productsWithAvailability(db: Db, now: string) {
+	return db
+		.selectFrom('products')
+		.selectAll('products')
+		.select((eb) => [
+			eb
+				.selectFrom('cart_reservations')
+				.select((r) => r.fn.sum<number>('cart_reservations.quantity').as('q'))
+				.whereRef('cart_reservations.product_id', '=', 'products.id')
+				.where('cart_reservations.expires_at', '>=', now)
+				.as('reserved'),
+			eb
+				.selectFrom('order_lines')
+				.innerJoin('orders', 'orders.id', 'order_lines.order_id')
+				.select((r) => r.fn.sum<number>('order_lines.quantity').as('q'))
+				.whereRef('order_lines.product_id', '=', 'products.id')
+				.where('orders.status', 'in', ['paid', 'authorized'])
+				.as('sold')
+		])
+		.where('products.active', '=', 1);
+}
+
+function available(stock: number | null, reserved: number | null, sold: number | null) {
+	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
+}
+
 export function sqlContentStore(db: Db): ContentStore {
 	async function unitRef(locale: Locale, id: string | null) {
 		if (id === null) return null;
@@ -268,6 +299,41 @@ export function sqlContentStore(db: Db): ContentStore {
 				.orderBy('slug')
 				.execute();
 			return rows.map((r) => productSummary(r, locale));
+		},
+
+		async shopProducts(locale, now, category) {
+			let query = productsWithAvailability(db, now).orderBy('products.slug');
+			if (category) query = query.where('products.category', '=', category);
+			const rows = await query.execute();
+			return rows.map((r) => ({
+				...productSummary(r, locale),
+				category: r.category,
+				available: available(r.stock, r.reserved, r.sold)
+			}));
+		},
+		async shopCategories() {
+			const rows = await db
+				.selectFrom('products')
+				.select('category')
+				.distinct()
+				.where('active', '=', 1)
+				.orderBy('category')
+				.execute();
+			return rows.map((r) => r.category);
+		},
+		async shopProduct(locale, now, slug) {
+			const r = await productsWithAvailability(db, now)
+				.where('products.slug', '=', slug)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				...productSummary(r, locale),
+				category: r.category,
+				available: available(r.stock, r.reserved, r.sold),
+				description: pickLocalized(r, 'description', locale),
+				maxPerOrder: r.max_per_order,
+				unit: await unitRef(locale, r.unit_id)
+			};
 		},
 
 		async projects(locale) {

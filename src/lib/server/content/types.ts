@@ -51,6 +51,18 @@ export interface ProductSummary {
 	image: string | null;
 }
 
+/** A product as the shop shows it; `available` is null when the stock is unlimited. */
+export interface ShopProduct extends ProductSummary {
+	category: string;
+	available: number | null;
+}
+
+export interface ShopProductDetail extends ShopProduct {
+	description: LocalizedText;
+	maxPerOrder: number | null;
+	unit: { id: string; name: LocalizedText } | null;
+}
+
 export interface Campus {
 	id: string;
 	name: string;
@@ -142,6 +154,11 @@ export interface ContentStore {
 	unit(locale: Locale, id: string): Promise<UnitDetail | undefined>;
 	unitLeaders(locale: Locale, unitId: string): Promise<Leader[]>;
 	unitProducts(locale: Locale, unitId: string): Promise<ProductSummary[]>;
+
+	/** Active products, by name slug; `now` decides which reservations still hold stock. */
+	shopProducts(locale: Locale, now: string, category?: string): Promise<ShopProduct[]>;
+	shopCategories(): Promise<string[]>;
+	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
 
 	projects(locale: Locale): Promise<ProjectSummary[]>;
 	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;
