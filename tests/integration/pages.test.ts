@@ -371,3 +371,19 @@ describe('unknown pages answer 404 in the right locale', () => {
 		expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${path.split('/')[1]}"`));
 	});
 });
+
+describe('text missing in the page locale', () => {
+	it('falls back to the other locale, marked with its lang and a notice', async () => {
+		const { default: Database } = await import('better-sqlite3');
+		const db = new Database(server.dbFile);
+		db.prepare("UPDATE pages SET title_en = '', body_en = '' WHERE slug = ?").run('campus');
+		db.close();
+		const { status, html } = await get('/en/campus');
+		expect(status).toBe(200);
+		expect(html).toMatch(/<h1[^>]*>(?:\s|<!--[^>]*-->)*<span lang="no">Campus<\/span>/);
+		expect(html).toContain('This text is only available in Norwegian.');
+		expect(html).toMatch(
+			/<div[^>]*lang="no"[^>]*>(?:\s|<!--[^>]*-->)*<p[^>]*>Hver campus har sitt eget styre/
+		);
+	});
+});
