@@ -27,3 +27,12 @@ export function formatDate(iso: string, locale: Locale): string {
 		timeZone: TIME_ZONE
 	}).format(new Date(iso));
 }
+
+/** `5 Dec 2026, 19:00–22:00`; the date repeats only when the end is on another day. */
+export function formatDateTimeRange(startIso: string, endIso: string, locale: Locale): string {
+	return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+		dateStyle: 'medium',
+		timeStyle: 'short',
+		timeZone: TIME_ZONE
+	}).formatRange(new Date(startIso), new Date(endIso));
+}

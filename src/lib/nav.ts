@@ -30,7 +30,8 @@ export const moreNav: NavItem[] = [
 export const legalNav: NavItem[] = [
 	{ path: '/privacy', label: m.common_nav_privacy },
 	{ path: '/terms', label: m.common_nav_terms },
-	{ path: '/safety', label: m.common_nav_safety }
+	{ path: '/safety', label: m.common_nav_safety },
+	{ path: '/policies', label: m.pages_policies_title }
 ];
 
 /** Whether `current` (unlocalized) is the item's page or below it. */

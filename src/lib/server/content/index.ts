@@ -1,8 +1,12 @@
 // What the public pages read. Routes call these; the store behind them is the SQL adapter today.
+// A function answers undefined when the thing asked for does not exist; the route turns that into 404.
 import type { Locale } from '$lib/i18n';
+import { groupByCampus, isSafeLink, stockState, type EventFilter, type UnitTab } from './queries';
 import type { ContentStore } from './types';
 
 export type * from './types';
+export { parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
+export type { EventFilter, StockState, UnitTab } from './queries';
 
 export function contentService(store: ContentStore) {
 	return {
@@ -14,6 +18,100 @@ export function contentService(store: ContentStore) {
 				store.featuredProducts(locale, 3)
 			]);
 			return { events, news, products };
+		},
+
+		/** A rich-text page by its slug (`privacy`, `about/history`, `policies/expenses`). */
+		page(locale: Locale, slug: string) {
+			return store.page(locale, slug);
+		},
+
+		/** The policies index: every page under `policies/`. */
+		policies(locale: Locale) {
+			return store.pagesUnder(locale, 'policies/');
+		},
+
+		async events(locale: Locale, filter: EventFilter, now = new Date()) {
+			const [events, campuses, categories] = await Promise.all([
+				store.events(locale, {
+					now: now.toISOString(),
+					past: filter.past,
+					campusId: filter.campus,
+					category: filter.category
+				}),
+				store.campuses(),
+				store.eventCategories()
+			]);
+			return { events, campuses, categories, filter };
+		},
+
+		async event(locale: Locale, id: string, now = new Date()) {
+			const event = await store.event(locale, id);
+			return event && { event, isPast: event.endsAt < now.toISOString() };
+		},
+
+		news(locale: Locale, now = new Date()) {
+			return store.news(locale, now.toISOString());
+		},
+
+		/** A news item; one scheduled for later does not exist yet. */
+		newsItem(locale: Locale, id: string, now = new Date()) {
+			return store.newsItem(locale, now.toISOString(), id);
+		},
+
+		openJobs(locale: Locale, now = new Date()) {
+			return store.openJobs(locale, now.toISOString());
+		},
+
+		/** A job stays readable after its deadline, marked closed and without the apply link. */
+		async job(locale: Locale, slug: string, now = new Date()) {
+			const job = await store.job(locale, slug);
+			if (!job) return undefined;
+			const isOpen = job.deadline >= now.toISOString();
+			return { job, isOpen, applyUrl: isOpen && isSafeLink(job.applyUrl) ? job.applyUrl : null };
+		},
+
+		async unitsByCampus(locale: Locale) {
+			const [campuses, units] = await Promise.all([store.campuses(), store.units(locale)]);
+			return groupByCampus(campuses, units);
+		},
+
+		/** A unit with the data of one tab; the other tabs' data is not read. */
+		async unit(locale: Locale, id: string, tab: UnitTab, now = new Date()) {
+			const unit = await store.unit(locale, id);
+			if (!unit) return undefined;
+			const [leaders, products, news] = await Promise.all([
+				tab === 'team' ? store.unitLeaders(locale, id) : [],
+				tab === 'products' ? store.unitProducts(locale, id) : [],
+				tab === 'news' ? store.news(locale, now.toISOString(), id) : []
+			]);
+			return { unit, tab, leaders, products, news };
+		},
+
+		/** The shop's product list, optionally one category, with each product's stock state. */
+		async shop(locale: Locale, category: string | undefined, now = new Date()) {
+			const [products, categories] = await Promise.all([
+				store.shopProducts(locale, now.toISOString(), category),
+				store.shopCategories()
+			]);
+			return {
+				products: products.map((p) => ({ ...p, stockState: stockState(p.available) })),
+				categories,
+				category
+			};
+		},
+
+		/** An active product by slug; inactive products do not exist for the shop. */
+		async shopProduct(locale: Locale, slug: string, now = new Date()) {
+			const product = await store.shopProduct(locale, now.toISOString(), slug);
+			return product && { ...product, stockState: stockState(product.available) };
+		},
+
+		projects(locale: Locale) {
+			return store.projects(locale);
+		},
+
+		project(locale: Locale, slug: string) {
+			return store.project(locale, slug);
 		}
 	};
 }

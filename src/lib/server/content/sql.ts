@@ -1,8 +1,107 @@
+import type { Selectable } from 'kysely';
+import type { Locale } from '$lib/i18n';
 import type { Db } from '../db';
+import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { pickLocalized } from './localize';
-import type { ContentStore } from './types';
+import type { ContentStore, EventSummary, JobSummary, NewsSummary, ProductSummary } from './types';
+
+function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary {
+	return {
+		id: r.id,
+		title: pickLocalized(r, 'title', locale),
+		summary: pickLocalized(r, 'summary', locale),
+		location: r.location,
+		campusId: r.campus_id,
+		category: r.category,
+		startsAt: r.starts_at,
+		endsAt: r.ends_at,
+		priceOre: r.price_ore
+	};
+}
+
+function newsSummary(r: Selectable<NewsTable>, locale: Locale): NewsSummary {
+	return {
+		id: r.id,
+		title: pickLocalized(r, 'title', locale),
+		summary: pickLocalized(r, 'summary', locale),
+		publishedAt: r.published_at
+	};
+}
+
+function productSummary(r: Selectable<ProductsTable>, locale: Locale): ProductSummary {
+	return {
+		id: r.id,
+		slug: r.slug,
+		name: pickLocalized(r, 'name', locale),
+		priceOre: r.price_ore,
+		memberPriceOre: r.member_price_ore,
+		image: r.image
+	};
+}
+
+function jobSummary(r: Selectable<JobsTable>, locale: Locale): JobSummary {
+	return {
+		id: r.id,
+		slug: r.slug,
+		title: pickLocalized(r, 'title', locale),
+		summary: pickLocalized(r, 'summary', locale),
+		deadline: r.deadline
+	};
+}
+
+function projectSummary(r: Selectable<ProjectsTable>, locale: Locale) {
+	return {
+		id: r.id,
+		slug: r.slug,
+		title: pickLocalized(r, 'title', locale),
+		summary: pickLocalized(r, 'summary', locale),
+		status: r.status,
+		startedAt: r.started_at
+	};
+}
+
+/**
+ * Products with what is left to sell: stock − active (unexpired) reservations − lines of paid or
+ * authorized orders (design.md, "Reservations"). Read-only view for the shop pages; the cart's
+ * atomic check-and-insert lives in the shop domain.
+ */
+function productsWithAvailability(db: Db, now: string) {
+	return db
+		.selectFrom('products')
+		.selectAll('products')
+		.select((eb) => [
+			eb
+				.selectFrom('cart_reservations')
+				.select((r) => r.fn.sum<number>('cart_reservations.quantity').as('q'))
+				.whereRef('cart_reservations.product_id', '=', 'products.id')
+				.where('cart_reservations.expires_at', '>=', now)
+				.as('reserved'),
+			eb
+				.selectFrom('order_lines')
+				.innerJoin('orders', 'orders.id', 'order_lines.order_id')
+				.select((r) => r.fn.sum<number>('order_lines.quantity').as('q'))
+				.whereRef('order_lines.product_id', '=', 'products.id')
+				.where('orders.status', 'in', ['paid', 'authorized'])
+				.as('sold')
+		])
+		.where('products.active', '=', 1);
+}
+
+function available(stock: number | null, reserved: number | null, sold: number | null) {
+	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
+}
 
 export function sqlContentStore(db: Db): ContentStore {
+	async function unitRef(locale: Locale, id: string | null) {
+		if (id === null) return null;
+		const u = await db
+			.selectFrom('units')
+			.select(['id', 'name_no', 'name_en'])
+			.where('id', '=', id)
+			.executeTakeFirst();
+		return u ? { id: u.id, name: pickLocalized(u, 'name', locale) } : null;
+	}
+
 	return {
 		async upcomingEvents(locale, now, limit) {
 			const rows = await db
@@ -12,17 +111,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				.orderBy('starts_at')
 				.limit(limit)
 				.execute();
-			return rows.map((r) => ({
-				id: r.id,
-				title: pickLocalized(r, 'title', locale),
-				summary: pickLocalized(r, 'summary', locale),
-				location: r.location,
-				campusId: r.campus_id,
-				category: r.category,
-				startsAt: r.starts_at,
-				endsAt: r.ends_at,
-				priceOre: r.price_ore
-			}));
+			return rows.map((r) => eventSummary(r, locale));
 		},
 		async latestNews(locale, now, limit) {
 			const rows = await db
@@ -32,12 +121,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				.orderBy('published_at', 'desc')
 				.limit(limit)
 				.execute();
-			return rows.map((r) => ({
-				id: r.id,
-				title: pickLocalized(r, 'title', locale),
-				summary: pickLocalized(r, 'summary', locale),
-				publishedAt: r.published_at
-			}));
+			return rows.map((r) => newsSummary(r, locale));
 		},
 		async featuredProducts(locale, limit) {
 			const rows = await db
@@ -48,14 +132,231 @@ export function sqlContentStore(db: Db): ContentStore {
 				.orderBy('slug')
 				.limit(limit)
 				.execute();
+			return rows.map((r) => productSummary(r, locale));
+		},
+
+		async page(locale, slug) {
+			const r = await db
+				.selectFrom('pages')
+				.selectAll()
+				.where('slug', '=', slug)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				slug: r.slug,
+				title: pickLocalized(r, 'title', locale),
+				summary: pickLocalized(r, 'summary', locale),
+				body: pickLocalized(r, 'body', locale)
+			};
+		},
+		async pagesUnder(locale, prefix) {
+			const rows = await db
+				.selectFrom('pages')
+				.select(['slug', 'title_no', 'title_en'])
+				.where('slug', 'like', `${prefix.replace(/[%_]/g, '')}%`)
+				.orderBy('slug')
+				.execute();
+			return rows.map((r) => ({ slug: r.slug, title: pickLocalized(r, 'title', locale) }));
+		},
+
+		async campuses() {
+			return db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute();
+		},
+		async eventCategories() {
+			const rows = await db
+				.selectFrom('events')
+				.select('category')
+				.distinct()
+				.orderBy('category')
+				.execute();
+			return rows.map((r) => r.category);
+		},
+		async events(locale, q) {
+			let query = db.selectFrom('events').selectAll();
+			query = q.past
+				? query.where('ends_at', '<', q.now).orderBy('starts_at', 'desc')
+				: query.where('ends_at', '>=', q.now).orderBy('starts_at');
+			if (q.campusId) query = query.where('campus_id', '=', q.campusId);
+			if (q.category) query = query.where('category', '=', q.category);
+			const rows = await query.execute();
+			return rows.map((r) => eventSummary(r, locale));
+		},
+		async event(locale, id) {
+			const r = await db
+				.selectFrom('events')
+				.innerJoin('campuses', 'campuses.id', 'events.campus_id')
+				.leftJoin('products', (j) =>
+					j.onRef('products.id', '=', 'events.product_id').on('products.active', '=', 1)
+				)
+				.selectAll('events')
+				.select(['campuses.name as campus_name', 'products.slug as product_slug'])
+				.where('events.id', '=', id)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				...eventSummary(r, locale),
+				body: pickLocalized(r, 'body', locale),
+				campusName: r.campus_name,
+				capacity: r.capacity,
+				productSlug: r.product_slug
+			};
+		},
+
+		async news(locale, now, unitId) {
+			let query = db
+				.selectFrom('news')
+				.selectAll()
+				.where('published_at', '<=', now)
+				.orderBy('published_at', 'desc');
+			if (unitId !== undefined) query = query.where('unit_id', '=', unitId);
+			const rows = await query.execute();
+			return rows.map((r) => newsSummary(r, locale));
+		},
+		async newsItem(locale, now, id) {
+			const r = await db
+				.selectFrom('news')
+				.selectAll()
+				.where('id', '=', id)
+				.where('published_at', '<=', now)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				...newsSummary(r, locale),
+				body: pickLocalized(r, 'body', locale),
+				unit: await unitRef(locale, r.unit_id)
+			};
+		},
+
+		async openJobs(locale, now) {
+			const rows = await db
+				.selectFrom('jobs')
+				.selectAll()
+				.where('deadline', '>=', now)
+				.orderBy('deadline')
+				.execute();
+			return rows.map((r) => jobSummary(r, locale));
+		},
+		async job(locale, slug) {
+			const r = await db.selectFrom('jobs').selectAll().where('slug', '=', slug).executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				...jobSummary(r, locale),
+				body: pickLocalized(r, 'body', locale),
+				applyUrl: r.apply_url,
+				unit: await unitRef(locale, r.unit_id)
+			};
+		},
+
+		async units(locale) {
+			const rows = await db.selectFrom('units').selectAll().orderBy('sort').execute();
 			return rows.map((r) => ({
 				id: r.id,
-				slug: r.slug,
+				campusId: r.campus_id,
+				type: r.type,
 				name: pickLocalized(r, 'name', locale),
-				priceOre: r.price_ore,
-				memberPriceOre: r.member_price_ore,
-				image: r.image
+				summary: pickLocalized(r, 'summary', locale)
 			}));
+		},
+		async unit(locale, id) {
+			const r = await db
+				.selectFrom('units')
+				.innerJoin('campuses', 'campuses.id', 'units.campus_id')
+				.selectAll('units')
+				.select('campuses.name as campus_name')
+				.where('units.id', '=', id)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				id: r.id,
+				campusId: r.campus_id,
+				type: r.type,
+				name: pickLocalized(r, 'name', locale),
+				summary: pickLocalized(r, 'summary', locale),
+				body: pickLocalized(r, 'body', locale),
+				campusName: r.campus_name
+			};
+		},
+		async unitLeaders(locale, unitId) {
+			const rows = await db
+				.selectFrom('leaders')
+				.selectAll()
+				.where('unit_id', '=', unitId)
+				.orderBy('sort')
+				.execute();
+			return rows.map((r) => ({
+				id: r.id,
+				name: r.name,
+				email: r.email,
+				role: pickLocalized(r, 'role', locale)
+			}));
+		},
+		async unitProducts(locale, unitId) {
+			const rows = await db
+				.selectFrom('products')
+				.selectAll()
+				.where('unit_id', '=', unitId)
+				.where('active', '=', 1)
+				.orderBy('slug')
+				.execute();
+			return rows.map((r) => productSummary(r, locale));
+		},
+
+		async shopProducts(locale, now, category) {
+			let query = productsWithAvailability(db, now).orderBy('products.slug');
+			if (category) query = query.where('products.category', '=', category);
+			const rows = await query.execute();
+			return rows.map((r) => ({
+				...productSummary(r, locale),
+				category: r.category,
+				available: available(r.stock, r.reserved, r.sold)
+			}));
+		},
+		async shopCategories() {
+			const rows = await db
+				.selectFrom('products')
+				.select('category')
+				.distinct()
+				.where('active', '=', 1)
+				.orderBy('category')
+				.execute();
+			return rows.map((r) => r.category);
+		},
+		async shopProduct(locale, now, slug) {
+			const r = await productsWithAvailability(db, now)
+				.where('products.slug', '=', slug)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				...productSummary(r, locale),
+				category: r.category,
+				available: available(r.stock, r.reserved, r.sold),
+				description: pickLocalized(r, 'description', locale),
+				maxPerOrder: r.max_per_order,
+				unit: await unitRef(locale, r.unit_id)
+			};
+		},
+
+		async projects(locale) {
+			const rows = await db
+				.selectFrom('projects')
+				.selectAll()
+				.orderBy('sort')
+				.orderBy('slug')
+				.execute();
+			return rows.map((r) => projectSummary(r, locale));
+		},
+		async project(locale, slug) {
+			const r = await db
+				.selectFrom('projects')
+				.selectAll()
+				.where('slug', '=', slug)
+				.executeTakeFirst();
+			if (!r) return undefined;
+			return {
+				...projectSummary(r, locale),
+				body: pickLocalized(r, 'body', locale),
+				unit: await unitRef(locale, r.unit_id)
+			};
 		}
 	};
 }

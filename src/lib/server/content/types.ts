@@ -14,11 +14,32 @@ export interface EventSummary {
 	priceOre: number | null;
 }
 
+export interface EventDetail extends EventSummary {
+	body: LocalizedText;
+	campusName: string;
+	capacity: number | null;
+	/** Slug of the shop product that sells tickets, when there is one. */
+	productSlug: string | null;
+}
+
+export interface EventQuery {
+	now: string;
+	/** Past events (ended before `now`), newest first; otherwise upcoming, soonest first. */
+	past: boolean;
+	campusId?: string;
+	category?: string;
+}
+
 export interface NewsSummary {
 	id: string;
 	title: LocalizedText;
 	summary: LocalizedText;
 	publishedAt: string;
+}
+
+export interface NewsDetail extends NewsSummary {
+	body: LocalizedText;
+	unit: { id: string; name: LocalizedText } | null;
 }
 
 export interface ProductSummary {
@@ -30,8 +51,115 @@ export interface ProductSummary {
 	image: string | null;
 }
 
+/** A product as the shop shows it; `available` is null when the stock is unlimited. */
+export interface ShopProduct extends ProductSummary {
+	category: string;
+	available: number | null;
+}
+
+export interface ShopProductDetail extends ShopProduct {
+	description: LocalizedText;
+	maxPerOrder: number | null;
+	unit: { id: string; name: LocalizedText } | null;
+}
+
+export interface Campus {
+	id: string;
+	name: string;
+}
+
+/** A rich-text page of the `pages` table; `body` is paragraphs separated by blank lines. */
+export interface Page {
+	slug: string;
+	title: LocalizedText;
+	summary: LocalizedText;
+	body: LocalizedText;
+}
+
+export interface PageLink {
+	slug: string;
+	title: LocalizedText;
+}
+
+export interface JobSummary {
+	id: string;
+	slug: string;
+	title: LocalizedText;
+	summary: LocalizedText;
+	deadline: string;
+}
+
+export interface JobDetail extends JobSummary {
+	body: LocalizedText;
+	applyUrl: string;
+	unit: { id: string; name: LocalizedText } | null;
+}
+
+export interface UnitSummary {
+	id: string;
+	campusId: string;
+	type: string;
+	name: LocalizedText;
+	summary: LocalizedText;
+}
+
+export interface UnitDetail extends UnitSummary {
+	body: LocalizedText;
+	campusName: string;
+}
+
+export interface Leader {
+	id: string;
+	name: string;
+	email: string | null;
+	role: LocalizedText;
+}
+
+export interface ProjectSummary {
+	id: string;
+	slug: string;
+	title: LocalizedText;
+	summary: LocalizedText;
+	status: string;
+	startedAt: string;
+}
+
+export interface ProjectDetail extends ProjectSummary {
+	body: LocalizedText;
+	unit: { id: string; name: LocalizedText } | null;
+}
+
 export interface ContentStore {
 	upcomingEvents(locale: Locale, now: string, limit: number): Promise<EventSummary[]>;
 	latestNews(locale: Locale, now: string, limit: number): Promise<NewsSummary[]>;
 	featuredProducts(locale: Locale, limit: number): Promise<ProductSummary[]>;
+
+	page(locale: Locale, slug: string): Promise<Page | undefined>;
+	/** Pages whose slug starts with `prefix` (e.g. `policies/`), by slug. */
+	pagesUnder(locale: Locale, prefix: string): Promise<PageLink[]>;
+
+	campuses(): Promise<Campus[]>;
+	eventCategories(): Promise<string[]>;
+	events(locale: Locale, query: EventQuery): Promise<EventSummary[]>;
+	event(locale: Locale, id: string): Promise<EventDetail | undefined>;
+
+	news(locale: Locale, now: string, unitId?: string): Promise<NewsSummary[]>;
+	newsItem(locale: Locale, now: string, id: string): Promise<NewsDetail | undefined>;
+
+	/** Jobs whose deadline is not yet past, soonest deadline first. */
+	openJobs(locale: Locale, now: string): Promise<JobSummary[]>;
+	job(locale: Locale, slug: string): Promise<JobDetail | undefined>;
+
+	units(locale: Locale): Promise<UnitSummary[]>;
+	unit(locale: Locale, id: string): Promise<UnitDetail | undefined>;
+	unitLeaders(locale: Locale, unitId: string): Promise<Leader[]>;
+	unitProducts(locale: Locale, unitId: string): Promise<ProductSummary[]>;
+
+	/** Active products, by name slug; `now` decides which reservations still hold stock. */
+	shopProducts(locale: Locale, now: string, category?: string): Promise<ShopProduct[]>;
+	shopCategories(): Promise<string[]>;
+	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
+
+	projects(locale: Locale): Promise<ProjectSummary[]>;
+	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;
 }

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import * as m001 from './migrations/001_initial';
+import * as m003 from './migrations/003_content';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -12,7 +13,8 @@ export type Db = Kysely<Database>;
 
 // Listed here, not read from disk, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
-	'001_initial': m001
+	'001_initial': m001,
+	'003_content': m003
 };
 
 export function openSqlite(file: string): Db {

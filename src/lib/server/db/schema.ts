@@ -88,6 +88,17 @@ export type ProductsTable = {
 	active: number;
 } & Localized<'name' | 'description'>;
 
+/** Status: `active` or `completed`. */
+export type ProjectsTable = {
+	id: string;
+	slug: string;
+	unit_id: string | null;
+	status: string;
+	started_at: string;
+	image: string | null;
+	sort: number;
+} & Localized<'title' | 'summary' | 'body'>;
+
 export interface CartReservationsTable {
 	id: string;
 	cart_id: string;
@@ -151,4 +162,5 @@ export interface Database {
 	order_lines: OrderLinesTable;
 	order_events: OrderEventsTable;
 	app_meta: AppMetaTable;
+	projects: ProjectsTable;
 }

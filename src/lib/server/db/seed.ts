@@ -1,6 +1,7 @@
 // Demo content in Norwegian and English, written once on first start so a fresh machine shows a
 // living site. Dates are relative to the seeding moment so upcoming events start out upcoming.
 import type { Db } from './index';
+import { seedContent } from './seed-content';
 
 const DAY = 86_400_000;
 
@@ -378,6 +379,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 				}
 			])
 			.execute();
+
+		await seedContent(trx, now);
 
 		await trx
 			.insertInto('app_meta')

@@ -1,0 +1,64 @@
+// Pure helpers behind the content pages: reading their query strings and shaping lists.
+// They know nothing of SQL or SvelteKit, so they are tested on their own.
+import type { Campus, UnitSummary } from './types';
+
+export interface EventFilter {
+	campus?: string;
+	category?: string;
+	past: boolean;
+}
+
+/** `?campus=&category=&past=1` of the events page. Blank values mean "all". */
+export function parseEventFilter(params: URLSearchParams): EventFilter {
+	const value = (name: string) => {
+		const v = params.get(name)?.trim();
+		return v ? v : undefined;
+	};
+	const past = params.get('past');
+	return {
+		campus: value('campus'),
+		category: value('category'),
+		past: past === '1' || past === 'true'
+	};
+}
+
+export const UNIT_TABS = ['overview', 'team', 'products', 'news'] as const;
+export type UnitTab = (typeof UNIT_TABS)[number];
+
+/** The tab named by `?tab=`; none means the overview, an unknown name means no such page. */
+export function parseUnitTab(value: string | null): UnitTab | undefined {
+	if (value === null || value === '') return 'overview';
+	return (UNIT_TABS as readonly string[]).includes(value) ? (value as UnitTab) : undefined;
+}
+
+export interface CampusGroup<T> {
+	campus: Campus;
+	units: T[];
+}
+
+/** Units grouped under their campus, in campus order; campuses without units are left out. */
+export function groupByCampus<T extends Pick<UnitSummary, 'campusId'>>(
+	campuses: Campus[],
+	units: T[]
+): CampusGroup<T>[] {
+	return campuses
+		.map((campus) => ({ campus, units: units.filter((u) => u.campusId === campus.id) }))
+		.filter((group) => group.units.length > 0);
+}
+
+/** Links stored in content (apply links) are shown only with a web or mail scheme. */
+export function isSafeLink(url: string): boolean {
+	return /^(https?:\/\/|mailto:)/i.test(url.trim());
+}
+
+export type StockState = 'in_stock' | 'low' | 'sold_out';
+
+/** At or below this many left, the shop says how many. */
+export const LOW_STOCK = 5;
+
+/** What the shop tells a buyer about a product's stock; null available means unlimited. */
+export function stockState(available: number | null): StockState {
+	if (available === null) return 'in_stock';
+	if (available <= 0) return 'sold_out';
+	return available <= LOW_STOCK ? 'low' : 'in_stock';
+}

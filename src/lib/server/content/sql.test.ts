@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openSqlite, type Db } from '../db';
+import { seedDemo } from '../db/seed';
+import { contentService, type ContentService } from './index';
+import { sqlContentStore } from './sql';
+
+// The content service over the SQL adapter on an in-memory database with the demo seed.
+const NOW = new Date('2026-11-23T09:00:00.000Z');
+let db: Db;
+let content: ContentService;
+
+beforeAll(async () => {
+	db = openSqlite(':memory:');
+	await migrate(db);
+	await seedDemo(db, NOW);
+	content = contentService(sqlContentStore(db));
+});
+
+afterAll(async () => {
+	await db.destroy();
+});
+
+const titles = (items: { title: { text: string } }[]) => items.map((i) => i.title.text);
+
+describe('content over SQL', () => {
+	it('finds pages by slug, with a fallback marker when a locale is blank', async () => {
+		expect((await content.page('en', 'about/bylaws'))?.title.text).toBe('Bylaws');
+		expect(await content.page('en', 'about/nope')).toBeUndefined();
+		await db.updateTable('pages').set({ title_en: '' }).where('slug', '=', 'press').execute();
+		expect((await content.page('en', 'press'))?.title).toEqual({
+			text: 'Presse',
+			locale: 'no',
+			isFallback: true
+		});
+	});
+
+	it('lists the policies only', async () => {
+		const slugs = (await content.policies('no')).map((p) => p.slug);
+		expect(slugs).toEqual(['policies/code-of-conduct', 'policies/expenses']);
+	});
+
+	it('counts an event that has started but not ended as upcoming', async () => {
+		await db
+			.updateTable('events')
+			.set({ starts_at: '2026-11-23T08:00:00.000Z', ends_at: '2026-11-23T10:00:00.000Z' })
+			.where('id', '=', 'evt-climbing')
+			.execute();
+		const upcoming = await content.events('en', { past: false }, NOW);
+		expect(titles(upcoming.events)[0]).toBe('Climbing night for beginners');
+		const past = await content.events('en', { past: true }, NOW);
+		expect(titles(past.events)).toEqual(['Debate on student finance']);
+		expect(upcoming.campuses.map((c) => c.id)).toEqual(['oslo', 'bergen', 'trondheim']);
+		expect(upcoming.categories).toEqual(['career', 'politics', 'social', 'sport']);
+	});
+
+	it('does not show news scheduled for later', async () => {
+		await db
+			.insertInto('news')
+			.values({
+				id: 'news-later',
+				unit_id: null,
+				published_at: '2026-12-01T09:00:00.000Z',
+				image: null,
+				title_no: 'Senere',
+				title_en: 'Later',
+				summary_no: '',
+				summary_en: '',
+				body_no: '',
+				body_en: ''
+			})
+			.execute();
+		expect(titles(await content.news('en', NOW))).not.toContain('Later');
+		expect(await content.newsItem('en', 'news-later', NOW)).toBeUndefined();
+	});
+
+	it('marks a job closed after its deadline and drops its apply link', async () => {
+		const open = await content.job('en', 'designer', NOW);
+		expect(open).toMatchObject({ isOpen: true, applyUrl: 'mailto:arrangement@example.org' });
+		const closed = await content.job('en', 'photographer', NOW);
+		expect(closed).toMatchObject({ isOpen: false, applyUrl: null });
+	});
+
+	it('reads only the data of the unit tab asked for', async () => {
+		const team = await content.unit('en', 'board-oslo', 'team', NOW);
+		expect(team?.leaders.map((l) => l.name)).toEqual(['Ingrid Solberg', 'Jonas Berg']);
+		expect(team?.products).toEqual([]);
+		const products = await content.unit('en', 'board-oslo', 'products', NOW);
+		expect(products?.products.map((p) => p.slug)).toEqual(['hoodie', 'mug']);
+		expect(products?.leaders).toEqual([]);
+	});
+
+	it('subtracts paid and authorized order lines and active reservations from stock', async () => {
+		await db
+			.insertInto('users')
+			.values({
+				id: 'u1',
+				email: null,
+				name: 'Buyer',
+				password_hash: null,
+				created_at: NOW.toISOString()
+			})
+			.execute();
+		const order = (id: string, status: string) => ({
+			id,
+			user_id: 'u1',
+			status,
+			provider: 'simulator',
+			provider_session_id: null,
+			total_ore: 0,
+			buyer_name: 'Buyer',
+			buyer_email: 'b@example.org',
+			buyer_phone: '',
+			created_at: NOW.toISOString(),
+			updated_at: NOW.toISOString()
+		});
+		await db
+			.insertInto('orders')
+			.values([order('o-paid', 'paid'), order('o-auth', 'authorized'), order('o-failed', 'failed')])
+			.execute();
+		const line = (id: string, orderId: string, quantity: number) => ({
+			id,
+			order_id: orderId,
+			product_id: 'prod-hoodie',
+			name: 'Hoodie',
+			unit_price_ore: 49_900,
+			quantity
+		});
+		await db
+			.insertInto('order_lines')
+			.values([line('l1', 'o-paid', 10), line('l2', 'o-auth', 5), line('l3', 'o-failed', 7)])
+			.execute();
+		await db
+			.insertInto('cart_reservations')
+			.values({
+				id: 'r1',
+				cart_id: 'c1',
+				product_id: 'prod-hoodie',
+				quantity: 6,
+				created_at: NOW.toISOString(),
+				expires_at: new Date(NOW.getTime() + 60_000).toISOString()
+			})
+			.execute();
+		// 25 in stock − 10 paid − 5 authorized − 6 reserved; the failed order does not count.
+		const hoodie = await content.shopProduct('en', 'hoodie', NOW);
+		expect(hoodie).toMatchObject({ available: 4, stockState: 'low' });
+		// A minute later the reservation has expired and counts no more.
+		const later = await content.shopProduct('en', 'hoodie', new Date(NOW.getTime() + 120_000));
+		expect(later).toMatchObject({ available: 10, stockState: 'in_stock' });
+		const sticker = await content.shopProduct('en', 'sticker', NOW);
+		expect(sticker).toMatchObject({ available: null, stockState: 'in_stock' });
+	});
+
+	it('lists projects in their order and finds one by slug', async () => {
+		expect((await content.projects('no')).map((p) => p.slug)).toEqual([
+			'student-housing',
+			'green-campus'
+		]);
+		expect((await content.project('en', 'student-housing'))?.unit?.name.text).toBe('Oslo Board');
+		expect(await content.project('en', 'nope')).toBeUndefined();
+	});
+});

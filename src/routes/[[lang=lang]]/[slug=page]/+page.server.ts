@@ -1,0 +1,9 @@
+import { error } from '@sveltejs/kit';
+import { services } from '$lib/server/app';
+import type { PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ locals, params }) => {
+	const page = await services().content.page(locals.locale, params.slug);
+	if (!page) error(404, 'Not found');
+	return { page };
+};

@@ -1,0 +1,13 @@
+import { error } from '@sveltejs/kit';
+import { services } from '$lib/server/app';
+import { parseUnitTab } from '$lib/server/content';
+import type { PageServerLoad } from './$types';
+
+// One URL per tab (?tab=overview|team|products|news), so a tab can be linked and needs no JavaScript.
+export const load: PageServerLoad = async ({ locals, params, url }) => {
+	const tab = parseUnitTab(url.searchParams.get('tab'));
+	if (!tab) error(404, 'Not found');
+	const found = await services().content.unit(locals.locale, params.id, tab);
+	if (!found) error(404, 'Not found');
+	return found;
+};
