@@ -2,22 +2,30 @@
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
 import { contentService } from './content';
+import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
 import { migrate, openSqlite, type Db } from './db';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
 import { sqlIdentityStore } from './identity/sql';
+import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
 import { shopService } from './shop';
 import { sqlShopStore } from './shop/sql';
 
 export function buildServices(db: Db, config: Config) {
+	const contentStore = sqlContentStore(db);
 	return {
 		config,
 		db,
 		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
-		content: contentService(sqlContentStore(db)),
+		content: contentService(contentStore),
+		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
+		rateLimit: rateLimiter(memoryRateLimitStore(), {
+			anonymous: config.RATE_LIMIT_ANONYMOUS,
+			public: config.RATE_LIMIT_PUBLIC
+		}),
 		shop: shopService(sqlShopStore(db))
 	};
 }

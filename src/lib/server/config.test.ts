@@ -23,6 +23,15 @@ describe('configuration', () => {
 		expect(() => parseConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
 	});
 
+	it('reads rate limits as requests per seconds and names a malformed one', () => {
+		expect(parseConfig({ RATE_LIMIT_PUBLIC: '5/10' }).RATE_LIMIT_PUBLIC).toEqual({
+			max: 5,
+			windowMs: 10_000
+		});
+		expect(parseConfig({}).RATE_LIMIT_ANONYMOUS).toEqual({ max: 10, windowMs: 60_000 });
+		expect(() => parseConfig({ RATE_LIMIT_ANONYMOUS: 'lots' })).toThrow(/RATE_LIMIT_ANONYMOUS/);
+	});
+
 	it('treats an empty variable as unset', () => {
 		expect(parseConfig({ PORT: '' }).PORT).toBe(3000);
 	});

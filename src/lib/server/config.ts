@@ -2,12 +2,22 @@
 // with one line naming the variable. Everything has a local default so nothing must be set.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { parseLimit } from './http/rate-limit';
 
 const bool = z
 	.enum(['true', 'false', '1', '0', 'yes', 'no'])
 	.transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const port = z.coerce.number().int().min(0).max(65_535);
+
+const limit = z.string().transform((value, ctx) => {
+	const parsed = parseLimit(value);
+	if (!parsed) {
+		ctx.addIssue({ code: 'custom', message: 'expected "<requests>/<seconds>", e.g. 10/60' });
+		return z.NEVER;
+	}
+	return parsed;
+});
 
 export const ConfigSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -24,6 +34,9 @@ export const ConfigSchema = z.object({
 	CRON_ENABLED: bool.default(true),
 	CRON_SECRET: z.string().optional(),
 	TRUST_PROXY: bool.default(false),
+	RATE_LIMIT_ANONYMOUS: limit.default({ max: 10, windowMs: 60_000 }),
+	RATE_LIMIT_PUBLIC: limit.default({ max: 120, windowMs: 60_000 }),
+	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional()
 });

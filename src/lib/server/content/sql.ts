@@ -336,6 +336,39 @@ export function sqlContentStore(db: Db): ContentStore {
 			};
 		},
 
+		async campusLeaders(locale, campusId) {
+			let campusQuery = db.selectFrom('campuses').select(['id', 'name']).orderBy('sort');
+			if (campusId) campusQuery = campusQuery.where('id', '=', campusId);
+			let leaderQuery = db
+				.selectFrom('leaders')
+				.leftJoin('units', 'units.id', 'leaders.unit_id')
+				.select([
+					'leaders.campus_id',
+					'leaders.name',
+					'leaders.email',
+					'leaders.role_no',
+					'leaders.role_en',
+					'units.id as unit_id',
+					'units.name_no',
+					'units.name_en'
+				])
+				.orderBy('leaders.sort')
+				.orderBy('leaders.name');
+			if (campusId) leaderQuery = leaderQuery.where('leaders.campus_id', '=', campusId);
+			const [campuses, leaders] = await Promise.all([campusQuery.execute(), leaderQuery.execute()]);
+			return campuses.map((campus) => ({
+				id: campus.id,
+				name: campus.name,
+				leaders: leaders
+					.filter((l) => l.campus_id === campus.id)
+					.map((l) => ({
+						name: l.name,
+						email: l.email,
+						role: pickLocalized(l, 'role', locale),
+						unit: l.unit_id ? { id: l.unit_id, name: pickLocalized(l, 'name', locale) } : null
+					}))
+			}));
+		},
 		async projects(locale) {
 			const rows = await db
 				.selectFrom('projects')

@@ -115,6 +115,17 @@ export interface Leader {
 	role: LocalizedText;
 }
 
+export interface CampusLeaders {
+	id: string;
+	name: string;
+	leaders: {
+		name: string;
+		email: string | null;
+		role: LocalizedText;
+		unit: { id: string; name: LocalizedText } | null;
+	}[];
+}
+
 export interface ProjectSummary {
 	id: string;
 	slug: string;
@@ -159,6 +170,9 @@ export interface ContentStore {
 	shopProducts(locale: Locale, now: string, category?: string): Promise<ShopProduct[]>;
 	shopCategories(): Promise<string[]>;
 	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
+
+	/** Leaders of every campus (or one), campuses by their order, leaders by theirs. */
+	campusLeaders(locale: Locale, campusId?: string): Promise<CampusLeaders[]>;
 
 	projects(locale: Locale): Promise<ProjectSummary[]>;
 	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;

@@ -59,3 +59,12 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 	log.error('unexpected error', { id: requestId, ...errorFields(error) });
 	return errorResponse(500, { error: 'Internal server error' });
 }
+
+/** Whether an If-None-Match header names `etag` (a list, weak validators and `*` allowed). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+	if (!ifNoneMatch) return false;
+	return ifNoneMatch
+		.split(',')
+		.map((t) => t.trim().replace(/^W\//, ''))
+		.some((t) => t === '*' || t === etag);
+}

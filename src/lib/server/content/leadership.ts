@@ -1,0 +1,56 @@
+// Campus leadership as the API serves it: plain strings in one locale, cached in memory for a
+// short time with an ETag, because every page of a campus site may ask for it.
+import { createHash } from 'node:crypto';
+import type { Locale } from '$lib/i18n';
+import type { CampusLeadership } from '$lib/schemas/api';
+import type { ContentStore } from './types';
+
+export interface CachedLeadership {
+	body: CampusLeadership;
+	etag: string;
+}
+
+export function leadershipService(store: ContentStore, options: { ttlSeconds: number }) {
+	const cache = new Map<string, { value: CachedLeadership; expiresAt: number }>();
+
+	async function load(locale: Locale, campusId: string | undefined): Promise<CachedLeadership> {
+		const campuses = await store.campusLeaders(locale, campusId);
+		const body: CampusLeadership = {
+			locale,
+			campuses: campuses.map((c) => ({
+				id: c.id,
+				name: c.name,
+				leaders: c.leaders.map((l) => ({
+					name: l.name,
+					role: l.role.text,
+					email: l.email,
+					unit: l.unit && { id: l.unit.id, name: l.unit.name.text }
+				}))
+			}))
+		};
+		const hash = createHash('sha256').update(JSON.stringify(body)).digest('base64url');
+		return { body, etag: `"${hash.slice(0, 27)}"` };
+	}
+
+	return {
+		/** The ids a `campus` filter may name. */
+		async campusIds(): Promise<string[]> {
+			return (await store.campuses()).map((c) => c.id);
+		},
+
+		async leadership(
+			locale: Locale,
+			campusId?: string,
+			now = Date.now()
+		): Promise<CachedLeadership> {
+			const key = `${locale}:${campusId ?? '*'}`;
+			const hit = cache.get(key);
+			if (hit && hit.expiresAt > now) return hit.value;
+			const value = await load(locale, campusId);
+			cache.set(key, { value, expiresAt: now + options.ttlSeconds * 1000 });
+			return value;
+		}
+	};
+}
+
+export type LeadershipService = ReturnType<typeof leadershipService>;

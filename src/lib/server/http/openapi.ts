@@ -1,0 +1,162 @@
+// The OpenAPI 3.1 document of every /api route, generated from the zod schemas the handlers
+// validate with. A route added without an entry here fails tests/integration/openapi.test.ts.
+import { z } from 'zod';
+import {
+	AnonymousSessionResponse,
+	AuthCheckResponse,
+	CampusLeadershipQuery,
+	CampusLeadershipResponse,
+	CronFailure,
+	CronResponse,
+	ErrorBody,
+	GoneBody,
+	HealthResponse
+} from '$lib/schemas/api';
+import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
+
+type Schema = z.ZodType;
+
+const schema = (s: Schema) => z.toJSONSchema(s, { io: 'output', unrepresentable: 'any' });
+const jsonBody = (description: string, s: Schema) => ({
+	description,
+	content: { 'application/json': { schema: schema(s) } }
+});
+const queryParams = (s: z.ZodObject, required: string[] = []) =>
+	Object.entries(s.shape).map(([name, field]) => ({
+		name,
+		in: 'query',
+		required: required.includes(name),
+		schema: schema(field as Schema)
+	}));
+const redirect = (description: string) => ({
+	description,
+	headers: { Location: { schema: { type: 'string', format: 'uri' } } }
+});
+
+const tooMany = {
+	...jsonBody('Too many requests from this client address', ErrorBody),
+	headers: {
+		'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } }
+	}
+};
+
+export function openApiDocument(options: { origin: string; provider: string }) {
+	const cronOperation = (method: string) => ({
+		summary: `Delete expired cart reservations (${method})`,
+		parameters: queryParams(z.object({ secret: z.string() }), ['secret']),
+		responses: {
+			200: jsonBody('Expired reservations deleted', CronResponse),
+			401: jsonBody('Wrong or missing secret, or no secret configured', ErrorBody),
+			500: jsonBody('Cleanup failed', CronFailure)
+		}
+	});
+	const gone = { 410: jsonBody('Deprecated; use the payment callback route', GoneBody) };
+
+	return {
+		openapi: '3.1.0',
+		info: {
+			title: 'orgweb API',
+			version: '1',
+			description: 'Paths carry no version segment. Errors follow { error, details?, code? }.'
+		},
+		servers: [{ url: options.origin }],
+		paths: {
+			'/api/health': {
+				get: {
+					summary: 'Health check',
+					responses: { 200: jsonBody('Alive', HealthResponse) }
+				}
+			},
+			'/api/openapi.json': {
+				get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } }
+			},
+			'/api/auth/anonymous': {
+				post: {
+					summary: 'Create an anonymous session (sets the session cookie)',
+					responses: {
+						200: {
+							...jsonBody(
+								'Session created, or the caller already had one',
+								AnonymousSessionResponse
+							),
+							headers: {
+								'Set-Cookie': {
+									description: 'session=<secret>; HttpOnly; Secure; SameSite=Lax; Path=/',
+									schema: { type: 'string' }
+								}
+							}
+						},
+						429: tooMany,
+						500: jsonBody('Failed to create session', ErrorBody)
+					}
+				}
+			},
+			'/api/auth/check': {
+				get: {
+					summary: 'Report the authentication status of the session cookie',
+					responses: { 200: jsonBody('Status', AuthCheckResponse), 429: tooMany }
+				}
+			},
+			'/api/payment/{provider}/callback': {
+				post: {
+					summary: 'Payment provider status callback',
+					parameters: [
+						{
+							name: 'provider',
+							in: 'path',
+							required: true,
+							schema: { type: 'string', enum: [options.provider, 'psp'] }
+						},
+						{
+							name: 'Authorization',
+							in: 'header',
+							required: true,
+							schema: { type: 'string', description: 'Bearer <callback token>' }
+						}
+					],
+					requestBody: {
+						required: true,
+						content: { 'application/json': { schema: schema(CallbackBody) } }
+					},
+					responses: {
+						200: jsonBody('Handled (also for duplicates)', CallbackResult),
+						400: jsonBody(
+							'Missing session ID, invalid body or unsuccessful result',
+							CallbackResult
+						),
+						401: jsonBody('Unauthorized', CallbackResult),
+						404: jsonBody('Unknown provider name', ErrorBody),
+						500: jsonBody('Internal server error', CallbackResult)
+					}
+				}
+			},
+			'/api/checkout/webhook': {
+				get: { summary: 'Deprecated', deprecated: true, responses: gone },
+				post: { summary: 'Deprecated', deprecated: true, responses: gone }
+			},
+			'/api/checkout/return': {
+				get: {
+					summary: 'Return from the payment flow; redirects to the order, cart or shop',
+					parameters: queryParams(CheckoutReturnQuery),
+					responses: { 303: redirect('See the spec redirect table (docs/api.md)') }
+				}
+			},
+			'/api/cron/cleanup-reservations': { get: cronOperation('GET'), post: cronOperation('POST') },
+			'/api/campus-leadership': {
+				get: {
+					summary: 'Campus leadership per campus, cached',
+					parameters: queryParams(CampusLeadershipQuery),
+					responses: {
+						200: {
+							...jsonBody('Leadership', CampusLeadershipResponse),
+							headers: { ETag: { schema: { type: 'string' } } }
+						},
+						304: { description: 'Not modified (If-None-Match matched the ETag)' },
+						400: jsonBody('Validation failed (e.g. unknown campus)', ErrorBody),
+						429: tooMany
+					}
+				}
+			}
+		}
+	};
+}

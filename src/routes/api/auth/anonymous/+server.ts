@@ -1,0 +1,24 @@
+import { json } from '@sveltejs/kit';
+import { services } from '$lib/server/app';
+import { adminContext } from '$lib/server/context';
+import { setSessionCookie } from '$lib/server/http/cookies';
+import { overRateLimit } from '$lib/server/http/guard';
+import { errorFields, log } from '$lib/server/log';
+import type { RequestHandler } from './$types';
+
+export const POST: RequestHandler = async (event) => {
+	const limited = await overRateLimit(event, 'anonymous');
+	if (limited) return limited;
+	// A caller that already has a valid session keeps it: no second user, no sign-out by accident.
+	if (event.locals.user) return json({ success: true });
+	try {
+		const session = await services().identity.createAnonymousSession(
+			adminContext('anonymous-session')
+		);
+		setSessionCookie(event.cookies, session.secret, session.expiresAt);
+		return json({ success: true });
+	} catch (error) {
+		log.error('anonymous session failed', { id: event.locals.requestId, ...errorFields(error) });
+		return json({ error: 'Failed to create session' }, { status: 500 });
+	}
+};
