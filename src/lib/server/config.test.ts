@@ -5,7 +5,7 @@ describe('configuration', () => {
 	it('starts with nothing set, on local defaults', () => {
 		const c = parseConfig({});
 		expect(c.PORT).toBe(3000);
-		expect(c.PUBLIC_ORIGIN).toBe('http://localhost:3000');
+		expect(c.PUBLIC_ORIGIN).toBeUndefined();
 		expect(c.DATABASE_FILE).toBe('data/orgweb.db');
 		expect(c.CRON_ENABLED).toBe(true);
 		expect(c.PAYMENT_PROVIDER).toBe('simulator');

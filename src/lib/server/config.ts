@@ -23,6 +23,7 @@ export const ConfigSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: port.default(3000),
 	HOST: z.string().min(1).default('0.0.0.0'),
+	/** Unset: absolute links use the origin the request came in on. */
 	PUBLIC_ORIGIN: z
 		.url({ protocol: /^https?$/ })
 		.transform((u) => u.replace(/\/+$/, ''))
@@ -41,10 +42,7 @@ export const ConfigSchema = z.object({
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional()
 });
 
-export type Config = z.infer<typeof ConfigSchema> & {
-	PUBLIC_ORIGIN: string;
-	PAYMENT_CALLBACK_TOKEN: string;
-};
+export type Config = z.infer<typeof ConfigSchema> & { PAYMENT_CALLBACK_TOKEN: string };
 
 export class ConfigError extends Error {
 	override name = 'ConfigError';
@@ -62,7 +60,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 	const c = result.data;
 	return {
 		...c,
-		PUBLIC_ORIGIN: c.PUBLIC_ORIGIN ?? `http://localhost:${c.PORT}`,
 		// The simulator is the only caller of the callback route when no token is configured,
 		// so a per-process random token keeps the route closed to everyone else.
 		PAYMENT_CALLBACK_TOKEN: c.PAYMENT_CALLBACK_TOKEN ?? randomBytes(32).toString('base64url')
