@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Locale } from '$lib/i18n';
 import type { Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
+import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
 import { pickLocalized } from './localize';
 import type { ContentStore, EventSummary, JobSummary, NewsSummary, ProductSummary } from './types';
 
@@ -60,35 +61,13 @@ function projectSummary(r: Selectable<ProjectsTable>, locale: Locale) {
 	};
 }
 
-/**
- * Products with what is left to sell: stock − active (unexpired) reservations − lines of paid or
- * authorized orders (design.md, "Reservations"). Read-only view for the shop pages; the cart's
- * atomic check-and-insert lives in the shop domain.
- */
+/** Active products with what is left to sell (see shop/availability.ts). Read-only view. */
 function productsWithAvailability(db: Db, now: string) {
 	return db
 		.selectFrom('products')
 		.selectAll('products')
-		.select((eb) => [
-			eb
-				.selectFrom('cart_reservations')
-				.select((r) => r.fn.sum<number>('cart_reservations.quantity').as('q'))
-				.whereRef('cart_reservations.product_id', '=', 'products.id')
-				.where('cart_reservations.expires_at', '>=', now)
-				.as('reserved'),
-			eb
-				.selectFrom('order_lines')
-				.innerJoin('orders', 'orders.id', 'order_lines.order_id')
-				.select((r) => r.fn.sum<number>('order_lines.quantity').as('q'))
-				.whereRef('order_lines.product_id', '=', 'products.id')
-				.where('orders.status', 'in', ['paid', 'authorized'])
-				.as('sold')
-		])
+		.select((eb) => [reservedQuantity(eb, now).as('reserved'), soldQuantity(eb).as('sold')])
 		.where('products.active', '=', 1);
-}
-
-function available(stock: number | null, reserved: number | null, sold: number | null) {
-	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
 }
 
 export function sqlContentStore(db: Db): ContentStore {
@@ -308,7 +287,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => ({
 				...productSummary(r, locale),
 				category: r.category,
-				available: available(r.stock, r.reserved, r.sold)
+				available: availableOf(r.stock, r.reserved, r.sold)
 			}));
 		},
 		async shopCategories() {
@@ -329,7 +308,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return {
 				...productSummary(r, locale),
 				category: r.category,
-				available: available(r.stock, r.reserved, r.sold),
+				available: availableOf(r.stock, r.reserved, r.sold),
 				description: pickLocalized(r, 'description', locale),
 				maxPerOrder: r.max_per_order,
 				unit: await unitRef(locale, r.unit_id)

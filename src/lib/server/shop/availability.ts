@@ -1,0 +1,33 @@
+// What is left to sell, as SQL: stock − active (unexpired) reservations − quantities of authorized
+// or paid orders. One definition for the shop pages and the reservation check.
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Order statuses whose lines hold stock for good. */
+export const SOLD_STATUSES = ['authorized', 'paid'] as const;
+
+type ProductScope = ExpressionBuilder<Database, 'products'>;
+
+/** Sum of reservations of the product still active at `now` (expires_at not earlier than now). */
+export function reservedQuantity(eb: ProductScope, now: string) {
+	return eb
+		.selectFrom('cart_reservations')
+		.select((r) => r.fn.coalesce(r.fn.sum<number>('cart_reservations.quantity'), r.lit(0)).as('q'))
+		.whereRef('cart_reservations.product_id', '=', 'products.id')
+		.where('cart_reservations.expires_at', '>=', now);
+}
+
+/** Sum of the product's lines on authorized or paid orders. */
+export function soldQuantity(eb: ProductScope) {
+	return eb
+		.selectFrom('order_lines')
+		.innerJoin('orders', 'orders.id', 'order_lines.order_id')
+		.select((r) => r.fn.coalesce(r.fn.sum<number>('order_lines.quantity'), r.lit(0)).as('q'))
+		.whereRef('order_lines.product_id', '=', 'products.id')
+		.where('orders.status', 'in', SOLD_STATUSES);
+}
+
+/** Available units from the three numbers; null stock means no limit. */
+export function availableOf(stock: number | null, reserved: number | null, sold: number | null) {
+	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
+}

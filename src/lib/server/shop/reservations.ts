@@ -1,0 +1,104 @@
+// Reserving stock for a cart. The check and the insert are one SQL statement, so concurrent
+// buyers can never reserve more than is left: N buyers of K units get exactly K.
+// (SQLite runs one writer at a time; a PostgreSQL adapter must also lock the product row.)
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { reservedQuantity, soldQuantity } from './availability';
+import { RESERVATION_TTL_MS } from './types';
+
+export interface Reservation {
+	id: string;
+	cartId: string;
+	productId: string;
+	quantity: number;
+	expiresAt: string;
+}
+
+export type ReserveRejection = 'not_found' | 'sold_out' | 'over_limit';
+export type ReserveResult =
+	{ ok: true; reservation: Reservation } | { ok: false; reason: ReserveRejection };
+
+export async function reserveStock(
+	db: Db,
+	input: { cartId: string; productId: string; quantity: number },
+	now = new Date()
+): Promise<ReserveResult> {
+	const nowIso = now.toISOString();
+	const reservation: Reservation = {
+		id: randomUUID(),
+		cartId: input.cartId,
+		productId: input.productId,
+		quantity: input.quantity,
+		expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS).toISOString()
+	};
+	const qty = input.quantity;
+
+	const inserted = await db
+		.insertInto('cart_reservations')
+		.columns(['id', 'cart_id', 'product_id', 'quantity', 'created_at', 'expires_at'])
+		.expression((eb) =>
+			eb
+				.selectFrom('products')
+				.select([
+					eb.val(reservation.id).as('id'),
+					eb.val(reservation.cartId).as('cart_id'),
+					'products.id as product_id',
+					eb.val(qty).as('quantity'),
+					eb.val(nowIso).as('created_at'),
+					eb.val(reservation.expiresAt).as('expires_at')
+				])
+				.where('products.id', '=', input.productId)
+				.where('products.active', '=', 1)
+				.where((w) =>
+					w.or([
+						w('products.stock', 'is', null),
+						w(
+							sql<number>`${w.ref('products.stock')} - (${reservedQuantity(w, nowIso)}) - (${soldQuantity(w)})`,
+							'>=',
+							qty
+						)
+					])
+				)
+				.where((w) =>
+					w.or([
+						w('products.max_per_order', 'is', null),
+						w(
+							sql<number>`(${cartQuantity(w, input.cartId, nowIso)}) + ${qty}`,
+							'<=',
+							w.ref('products.max_per_order')
+						)
+					])
+				)
+		)
+		.executeTakeFirst();
+
+	if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { ok: true, reservation };
+	return { ok: false, reason: await whyRejected(db, input, nowIso) };
+}
+
+function cartQuantity(eb: Parameters<typeof reservedQuantity>[0], cartId: string, now: string) {
+	return reservedQuantity(eb, now).where('cart_reservations.cart_id', '=', cartId);
+}
+
+/** Only for the message: the decision itself was taken atomically above. */
+async function whyRejected(
+	db: Db,
+	input: { cartId: string; productId: string; quantity: number },
+	now: string
+): Promise<ReserveRejection> {
+	const product = await db
+		.selectFrom('products')
+		.select((eb) => ['max_per_order', cartQuantity(eb, input.cartId, now).as('in_cart')])
+		.where('id', '=', input.productId)
+		.where('active', '=', 1)
+		.executeTakeFirst();
+	if (!product) return 'not_found';
+	if (
+		product.max_per_order !== null &&
+		Number(product.in_cart ?? 0) + input.quantity > product.max_per_order
+	) {
+		return 'over_limit';
+	}
+	return 'sold_out';
+}
