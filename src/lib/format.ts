@@ -36,3 +36,11 @@ export function formatDateTimeRange(startIso: string, endIso: string, locale: Lo
 		timeZone: TIME_ZONE
 	}).formatRange(new Date(startIso), new Date(endIso));
 }
+
+/** `19:05` in Oslo time. */
+export function formatTime(iso: string, locale: Locale): string {
+	return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+		timeStyle: 'short',
+		timeZone: TIME_ZONE
+	}).format(new Date(iso));
+}

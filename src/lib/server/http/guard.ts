@@ -1,4 +1,4 @@
-// Request-level guards shared by the /api routes.
+// Request-level guards shared by the /api routes and form actions.
 import type { RequestEvent } from '@sveltejs/kit';
 import { services } from '../app';
 import { errorResponse } from './errors';
@@ -6,18 +6,21 @@ import { clientAddress } from './rate-limit';
 
 export type RateBucket = 'anonymous' | 'public';
 
+/** The caller's address as the rate limits count it. */
+export function clientOf(event: RequestEvent): string {
+	return clientAddress(
+		event.request.headers.get('x-forwarded-for'),
+		event.getClientAddress(),
+		services().config.TRUST_PROXY
+	);
+}
+
 /** A 429 response when the caller is over the bucket's limit, otherwise null. */
 export async function overRateLimit(
 	event: RequestEvent,
 	bucket: RateBucket
 ): Promise<Response | null> {
-	const { config, rateLimit } = services();
-	const client = clientAddress(
-		event.request.headers.get('x-forwarded-for'),
-		event.getClientAddress(),
-		config.TRUST_PROXY
-	);
-	const decision = await rateLimit(bucket, client);
+	const decision = await services().rateLimit(bucket, clientOf(event));
 	if (decision.allowed) return null;
 	return errorResponse(
 		429,

@@ -17,6 +17,8 @@ export function hashSecret(secret: string): string {
 export interface IssuedSession {
 	secret: string;
 	expiresAt: Date;
+	sessionId: string;
+	user: SessionUser;
 }
 
 export function identityService(store: IdentityStore, options: { ttlDays: number }) {
@@ -27,14 +29,20 @@ export function identityService(store: IdentityStore, options: { ttlDays: number
 			const userId = randomUUID();
 			const secret = randomBytes(32).toString('base64url');
 			const expiresAt = new Date(now.getTime() + ttlMs);
+			const sessionId = randomUUID();
 			await store.createAnonymousUserWithSession({
-				id: randomUUID(),
+				id: sessionId,
 				userId,
 				secretHash: hashSecret(secret),
 				createdAt: now.toISOString(),
 				expiresAt: expiresAt.toISOString()
 			});
-			return { secret, expiresAt };
+			return {
+				secret,
+				expiresAt,
+				sessionId,
+				user: { id: userId, email: null, name: '', isAnonymous: true }
+			};
 		},
 
 		/** The user behind a session cookie, or null for a missing, malformed, expired or revoked one. */

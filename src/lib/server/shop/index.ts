@@ -1,13 +1,38 @@
-import type { AdminContext } from '../context';
+// What the shop pages call. A cart belongs to the session's user (anonymous or signed in).
+import type { Locale } from '$lib/i18n';
+import { currentUser, type AdminContext, type UserContext } from '../context';
+import { Forbidden } from '../http/errors';
 import type { ShopStore } from './types';
 
 export type * from './types';
+
+function cartIdOf(ctx: UserContext): string {
+	const user = currentUser(ctx);
+	if (!user) throw new Forbidden('A session is needed for a cart', 'no_session');
+	return user.id;
+}
 
 export function shopService(store: ShopStore) {
 	return {
 		/** Housekeeping: expired reservations already stopped counting; this frees the rows. */
 		async cleanupExpiredReservations(_ctx: AdminContext, now = new Date()): Promise<number> {
 			return store.deleteExpiredReservations(now.toISOString());
+		},
+
+		/** Reserves `quantity` more of a product for 15 minutes (the whole line is renewed). */
+		addToCart(ctx: UserContext, productId: string, quantity: number, now = new Date()) {
+			return store.setCartQuantity({ cartId: cartIdOf(ctx), productId, quantity, add: true }, now);
+		},
+
+		/** Sets a line's quantity; 0 removes it. */
+		setLineQuantity(ctx: UserContext, productId: string, quantity: number, now = new Date()) {
+			return store.setCartQuantity({ cartId: cartIdOf(ctx), productId, quantity }, now);
+		},
+
+		async cart(ctx: UserContext, locale: Locale, now = new Date()) {
+			const user = currentUser(ctx);
+			const lines = user ? await store.cartLines(user.id, locale, now) : [];
+			return { lines, totalOre: lines.reduce((sum, l) => sum + l.lineTotalOre, 0) };
 		}
 	};
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { cartLines, setCartQuantity } from './cart';
 import type { ShopStore } from './types';
 
 export function sqlShopStore(db: Db): ShopStore {
@@ -9,6 +10,8 @@ export function sqlShopStore(db: Db): ShopStore {
 				.where('expires_at', '<', now)
 				.executeTakeFirst();
 			return Number(result.numDeletedRows);
-		}
+		},
+		setCartQuantity: (input, now) => setCartQuantity(db, input, now),
+		cartLines: (cartId, locale, now) => cartLines(db, cartId, locale, now)
 	};
 }

@@ -1,0 +1,97 @@
+// The cart is the set of a session's active reservations, one row per product. Changing a line
+// replaces its reservation inside one transaction: if the new quantity cannot be reserved, the
+// old reservation stays exactly as it was.
+import type { Locale } from '$lib/i18n';
+import type { Db } from '../db';
+import { pickLocalized } from '../content/localize';
+import { reserveStock } from './reservations';
+import type { CartLine, ReserveResult } from './types';
+
+class Rejected extends Error {
+	constructor(readonly result: ReserveResult) {
+		super('rejected');
+	}
+}
+
+async function activeQuantity(db: Db, cartId: string, productId: string, now: string) {
+	const row = await db
+		.selectFrom('cart_reservations')
+		.select((e) => e.fn.coalesce(e.fn.sum<number>('quantity'), e.lit(0)).as('q'))
+		.where('cart_id', '=', cartId)
+		.where('product_id', '=', productId)
+		.where('expires_at', '>=', now)
+		.executeTakeFirstOrThrow();
+	return Number(row.q);
+}
+
+/** Sets the cart's quantity of a product (0 removes it); `add` adds to what is there. */
+export async function setCartQuantity(
+	db: Db,
+	input: { cartId: string; productId: string; quantity: number; add?: boolean },
+	now = new Date()
+): Promise<ReserveResult | { ok: true; reservation: null }> {
+	const nowIso = now.toISOString();
+	try {
+		return await db.transaction().execute(async (trx) => {
+			const current = input.add
+				? await activeQuantity(trx, input.cartId, input.productId, nowIso)
+				: 0;
+			await trx
+				.deleteFrom('cart_reservations')
+				.where('cart_id', '=', input.cartId)
+				.where('product_id', '=', input.productId)
+				.execute();
+			const quantity = current + input.quantity;
+			if (quantity === 0) return { ok: true as const, reservation: null };
+			const result = await reserveStock(
+				trx,
+				{ cartId: input.cartId, productId: input.productId, quantity },
+				now
+			);
+			if (!result.ok) throw new Rejected(result);
+			return result;
+		});
+	} catch (error) {
+		if (error instanceof Rejected) return error.result;
+		throw error;
+	}
+}
+
+export async function cartLines(
+	db: Db,
+	cartId: string,
+	locale: Locale,
+	now = new Date()
+): Promise<CartLine[]> {
+	const rows = await db
+		.selectFrom('cart_reservations')
+		.innerJoin('products', 'products.id', 'cart_reservations.product_id')
+		.select((e) => [
+			'products.id',
+			'products.slug',
+			'products.name_no',
+			'products.name_en',
+			'products.price_ore',
+			'products.image',
+			e.fn.sum<number>('cart_reservations.quantity').as('quantity'),
+			e.fn.min<string>('cart_reservations.expires_at').as('expires_at')
+		])
+		.where('cart_reservations.cart_id', '=', cartId)
+		.where('cart_reservations.expires_at', '>=', now.toISOString())
+		.groupBy('products.id')
+		.orderBy('products.slug')
+		.execute();
+	return rows.map((r) => {
+		const quantity = Number(r.quantity);
+		return {
+			productId: r.id,
+			slug: r.slug,
+			name: pickLocalized(r, 'name', locale),
+			image: r.image,
+			unitPriceOre: r.price_ore,
+			quantity,
+			lineTotalOre: r.price_ore * quantity,
+			expiresAt: r.expires_at
+		};
+	});
+}
