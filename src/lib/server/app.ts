@@ -9,13 +9,17 @@ import { identityService } from './identity';
 import { sqlIdentityStore } from './identity/sql';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
+import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
+import { ordersService } from './shop/orders';
+import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
 
 export function buildServices(db: Db, config: Config) {
 	return {
 		config,
 		db,
+		...paymentServices(db, config),
 		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
 		content: contentService(sqlContentStore(db)),
 		shop: shopService(sqlShopStore(db))
@@ -41,4 +45,10 @@ export async function startApp(): Promise<Services> {
 export function services(): Services {
 	if (!current) throw new Error('services() called before startApp()');
 	return current;
+}
+
+// Orders and payments share one orders service: the payment flows move orders through it.
+function paymentServices(db: Db, config: Config) {
+	const orders = ordersService(sqlOrderStore(db));
+	return { orders, payments: paymentsService(providerFromConfig(config, db), orders) };
 }
