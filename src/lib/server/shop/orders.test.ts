@@ -42,7 +42,18 @@ beforeAll(async () => {
 		.execute();
 	await db
 		.insertInto('products')
-		.values({ id: 'p1', slug: 'p1', category: 'merch', price_ore: 100, featured: 0 })
+		.values({
+			id: 'p1',
+			slug: 'p1',
+			category: 'merch',
+			price_ore: 100,
+			featured: 0,
+			active: 1,
+			name_no: 'P',
+			name_en: 'P',
+			description_no: '',
+			description_en: ''
+		})
 		.execute();
 });
 afterAll(() => db.destroy());
