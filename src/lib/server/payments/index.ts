@@ -16,10 +16,7 @@ export const PROVIDER_ALIAS = 'psp';
 
 export function providerFromConfig(config: Config, db: Db): PaymentProvider {
 	if (config.PAYMENT_PROVIDER === 'simulator') {
-		return simulatorProvider(db, {
-			callbackToken: config.PAYMENT_CALLBACK_TOKEN,
-			origin: config.PUBLIC_ORIGIN
-		});
+		return simulatorProvider(db, { callbackToken: config.PAYMENT_CALLBACK_TOKEN });
 	}
 	throw new ConfigError(`PAYMENT_PROVIDER: ${config.PAYMENT_PROVIDER} is not available yet`);
 }

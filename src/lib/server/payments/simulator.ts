@@ -6,13 +6,7 @@ import type { Db } from '../db';
 import { secretsEqual } from '../http/secrets';
 import type { PaymentProvider } from './types';
 
-export interface SimulatorOptions {
-	callbackToken: string;
-	/** Public origin the hosted payment page lives under. */
-	origin: string;
-}
-
-export function simulatorProvider(db: Db, options: SimulatorOptions): PaymentProvider {
+export function simulatorProvider(db: Db, options: { callbackToken: string }): PaymentProvider {
 	const setState = async (sessionId: string, from: PaymentState[], to: PaymentState) => {
 		const result = await db
 			.updateTable('payment_sessions')
@@ -42,7 +36,8 @@ export function simulatorProvider(db: Db, options: SimulatorOptions): PaymentPro
 					updated_at: now
 				})
 				.execute();
-			return { sessionId, redirectUrl: `${options.origin}/dev/pay/${sessionId}` };
+			// The hosted page is on this site, so a path is enough and no origin needs configuring.
+			return { sessionId, redirectUrl: `/dev/pay/${sessionId}` };
 		},
 
 		async getSession(sessionId) {

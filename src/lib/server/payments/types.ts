@@ -11,7 +11,7 @@ export interface PaymentOrder {
 
 export interface PaymentSession {
 	sessionId: string;
-	/** Where the buyer is sent to approve or cancel the payment. */
+	/** Where the buyer approves or cancels: absolute for a real provider, a path for the simulator. */
 	redirectUrl: string;
 }
 

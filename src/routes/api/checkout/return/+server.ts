@@ -18,10 +18,11 @@ export const GET: RequestHandler = async ({ url, locals }) => {
 			target = '/shop?error=unknown';
 		}
 	}
+	// 303: the browser follows with a GET. The request's origin only stands in when none is configured.
 	return new Response(null, {
 		status: 303,
 		headers: {
-			location: config.PUBLIC_ORIGIN + localizePath(target, locals.locale),
+			location: (config.PUBLIC_ORIGIN ?? url.origin) + localizePath(target, locals.locale),
 			'cache-control': 'no-store'
 		}
 	});
