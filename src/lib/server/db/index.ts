@@ -31,7 +31,13 @@ export function openSqlite(file: string): Db {
 
 /** Applies every migration not yet applied; returns the names it applied. */
 export async function migrate(db: Db): Promise<string[]> {
-	const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+	// Unordered: 002_payments landed after 003_content was applied on existing databases; each
+	// migration stands alone, so one missing in the middle is applied rather than refused.
+	const migrator = new Migrator({
+		db,
+		provider: { getMigrations: async () => migrations },
+		allowUnorderedMigrations: true
+	});
 	const { error, results = [] } = await migrator.migrateToLatest();
 	if (error) throw error instanceof Error ? error : new Error(String(error));
 	return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
