@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/lib/server/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { runServerExpectingExit, startServer, type TestServer } from '../helpers/server';
 
 const TOKEN = 'integration-callback-token-0123456789';
 const ORIGIN = 'https://org.example';
@@ -516,5 +516,13 @@ describe('GET /api/checkout/return', () => {
 			db.exec('ALTER TABLE orders_gone RENAME TO orders');
 		}
 		expect(server.output()).toContain('checkout return failed');
+	});
+});
+
+describe('provider configuration', () => {
+	it('PAYMENT_PROVIDER=vipps stops start-up with a line naming the variable, until its adapter exists', async () => {
+		const { code, output } = await runServerExpectingExit({ PAYMENT_PROVIDER: 'vipps' });
+		expect(code).toBe(1);
+		expect(output).toContain('PAYMENT_PROVIDER: vipps is not available yet');
 	});
 });

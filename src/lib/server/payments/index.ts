@@ -1,8 +1,7 @@
 // Payment flows over the provider port: the provider's callback, and the buyer's return, which
 // settles a still-pending order itself in case the callback has not arrived yet.
 import type { CallbackResult } from '$lib/schemas/payments';
-import type { Config } from '../config';
-import { ConfigError } from '../config';
+import { ConfigError, type Config } from '../config';
 import { currentUser, type AdminContext, type Context } from '../context';
 import type { Db } from '../db';
 import type { OrdersService } from '../shop/orders';
