@@ -11,7 +11,10 @@ import { sqlIdentityStore } from './identity/sql';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
+import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
+import { ordersService } from './shop/orders';
+import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
 
 export function buildServices(db: Db, config: Config) {
@@ -19,6 +22,7 @@ export function buildServices(db: Db, config: Config) {
 	return {
 		config,
 		db,
+		...paymentServices(db, config),
 		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
 		content: contentService(contentStore),
 		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
@@ -49,4 +53,10 @@ export async function startApp(): Promise<Services> {
 export function services(): Services {
 	if (!current) throw new Error('services() called before startApp()');
 	return current;
+}
+
+// Orders and payments share one orders service: the payment flows move orders through it.
+function paymentServices(db: Db, config: Config) {
+	const orders = ordersService(sqlOrderStore(db));
+	return { orders, payments: paymentsService(providerFromConfig(config, db), orders) };
 }

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import * as m001 from './migrations/001_initial';
+import * as m002 from './migrations/002_payments';
 import * as m003 from './migrations/003_content';
 import type { Database } from './schema';
 
@@ -14,6 +15,7 @@ export type Db = Kysely<Database>;
 // Listed here, not read from disk, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
 	'001_initial': m001,
+	'002_payments': m002,
 	'003_content': m003
 };
 
@@ -29,7 +31,13 @@ export function openSqlite(file: string): Db {
 
 /** Applies every migration not yet applied; returns the names it applied. */
 export async function migrate(db: Db): Promise<string[]> {
-	const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+	// Unordered: 002_payments landed after 003_content was applied on existing databases; each
+	// migration stands alone, so one missing in the middle is applied rather than refused.
+	const migrator = new Migrator({
+		db,
+		provider: { getMigrations: async () => migrations },
+		allowUnorderedMigrations: true
+	});
 	const { error, results = [] } = await migrator.migrateToLatest();
 	if (error) throw error instanceof Error ? error : new Error(String(error));
 	return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);

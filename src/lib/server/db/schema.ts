@@ -118,6 +118,8 @@ export interface OrdersTable {
 	buyer_name: string;
 	buyer_email: string;
 	buyer_phone: string;
+	/** The cart whose reservations a cancelled or failed order releases; null when none. */
+	cart_id: string | null;
 	created_at: string;
 	updated_at: string;
 }
@@ -139,6 +141,16 @@ export interface OrderEventsTable {
 	actor: string;
 	at: string;
 	note: string | null;
+}
+
+/** Sessions of the simulator provider; state is a PaymentState. */
+export interface PaymentSessionsTable {
+	id: string;
+	order_id: string;
+	state: string;
+	amount_ore: number;
+	created_at: string;
+	updated_at: string;
 }
 
 export interface AppMetaTable {
@@ -163,4 +175,5 @@ export interface Database {
 	order_events: OrderEventsTable;
 	app_meta: AppMetaTable;
 	projects: ProjectsTable;
+	payment_sessions: PaymentSessionsTable;
 }

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminContext, userContext } from '../context';
+import { migrate, openSqlite, type Db } from '../db';
+import { ordersService } from '../shop/orders';
+import { sqlOrderStore } from '../shop/orders-sql';
+import { readCallbackSessionId } from './callback';
+import { paymentsService, returnPath } from './index';
+import { simulatorProvider } from './simulator';
+
+// Callback handling and the buyer's return over the simulator on an in-memory database.
+const TOKEN = 'a-callback-token-of-32-characters';
+let db: Db;
+let payments: ReturnType<typeof paymentsService>;
+const admin = adminContext('callback:simulator');
+const buyer = userContext({ id: 'u1', email: null, name: 'U', isAnonymous: false }, 's');
+
+beforeAll(async () => {
+	db = openSqlite(':memory:');
+	await migrate(db);
+	const provider = simulatorProvider(db, { callbackToken: TOKEN });
+	payments = paymentsService(provider, ordersService(sqlOrderStore(db)));
+	await db
+		.insertInto('users')
+		.values({ id: 'u1', email: null, name: 'U', created_at: '' })
+		.execute();
+});
+afterAll(() => db.destroy());
+
+async function orderWithSession(id: string, status = 'pending') {
+	const { sessionId, redirectUrl } = await payments.provider.createSession({ id, totalOre: 100 });
+	await db
+		.insertInto('orders')
+		.values({
+			id,
+			user_id: 'u1',
+			status,
+			provider: 'simulator',
+			provider_session_id: sessionId,
+			total_ore: 100,
+			buyer_name: 'U',
+			buyer_email: 'u@x.no',
+			buyer_phone: '1',
+			created_at: '',
+			updated_at: ''
+		})
+		.execute();
+	return { sessionId, redirectUrl };
+}
+
+const setState = (sessionId: string, state: string) =>
+	db.updateTable('payment_sessions').set({ state }).where('id', '=', sessionId).execute();
+
+describe('simulator provider', () => {
+	it('creates a CREATED session for the order amount with its hosted page on this site', async () => {
+		const { sessionId, redirectUrl } = await orderWithSession('sim-1');
+		expect(redirectUrl).toBe(`/dev/pay/${sessionId}`);
+		expect(await payments.provider.getSession(sessionId)).toEqual({ state: 'CREATED' });
+		const row = await db
+			.selectFrom('payment_sessions')
+			.selectAll()
+			.where('id', '=', sessionId)
+			.executeTakeFirst();
+		expect(row).toMatchObject({ order_id: 'sim-1', amount_ore: 100 });
+	});
+
+	it('captures only an authorized session and cancels an open one', async () => {
+		const { sessionId } = await orderWithSession('sim-2');
+		await expect(payments.provider.capture(sessionId)).rejects.toThrow();
+		await setState(sessionId, 'AUTHORIZED');
+		await payments.provider.capture(sessionId);
+		await payments.provider.cancel(sessionId);
+		expect(await payments.provider.getSession(sessionId)).toEqual({ state: 'TERMINATED' });
+		await expect(payments.provider.cancel(sessionId)).rejects.toThrow();
+	});
+
+	it('knows no unknown session and refuses a stored state it does not know', async () => {
+		expect(await payments.provider.getSession('nope')).toBeNull();
+		const { sessionId } = await orderWithSession('sim-3');
+		await setState(sessionId, 'WEIRD');
+		await expect(payments.provider.getSession(sessionId)).rejects.toThrow();
+	});
+
+	it('verifies the callback token exactly', () => {
+		expect(payments.provider.verifyCallback(TOKEN)).toBe(true);
+		expect(payments.provider.verifyCallback('')).toBe(false);
+		expect(payments.provider.verifyCallback(TOKEN + 'x')).toBe(false);
+	});
+});
+
+describe('handleCallback', () => {
+	it('refuses a wrong token before looking at the session', async () => {
+		expect(await payments.handleCallback(admin, { token: 'wrong', sessionId: 'x' })).toEqual({
+			success: false,
+			message: 'Unauthorized'
+		});
+	});
+
+	it('reports an unknown session', async () => {
+		expect(await payments.handleCallback(admin, { token: TOKEN, sessionId: 'x' })).toEqual({
+			success: false,
+			message: 'Unknown session'
+		});
+	});
+
+	it('applies the state the provider reports, with the context actor', async () => {
+		const { sessionId } = await orderWithSession('cb-1');
+		await setState(sessionId, 'AUTHORIZED');
+		expect(await payments.handleCallback(admin, { token: TOKEN, sessionId })).toEqual({
+			success: true,
+			message: 'Order updated',
+			orderId: 'cb-1',
+			status: 'authorized'
+		});
+		expect(await payments.handleCallback(admin, { token: TOKEN, sessionId })).toMatchObject({
+			success: true,
+			message: 'No change',
+			status: 'authorized'
+		});
+		const event = await db
+			.selectFrom('order_events')
+			.selectAll()
+			.where('order_id', '=', 'cb-1')
+			.executeTakeFirst();
+		expect(event?.actor).toBe('callback:simulator');
+	});
+});
+
+describe('checkoutReturn', () => {
+	it('settles a pending order from the provider with the buyer as actor', async () => {
+		const { sessionId } = await orderWithSession('ret-1');
+		await setState(sessionId, 'ABORTED');
+		expect(await payments.checkoutReturn(buyer, 'ret-1')).toBe('/shop/cart?cancelled=true');
+		const event = await db
+			.selectFrom('order_events')
+			.selectAll()
+			.where('order_id', '=', 'ret-1')
+			.executeTakeFirst();
+		expect(event).toMatchObject({
+			from_status: 'pending',
+			to_status: 'cancelled',
+			actor: 'return:u1'
+		});
+	});
+
+	it('leaves a pending order pending while the provider says CREATED', async () => {
+		await orderWithSession('ret-2');
+		expect(await payments.checkoutReturn(buyer, 'ret-2')).toBe('/shop/order/ret-2');
+	});
+
+	it('finds nothing for an admin context or without a user', async () => {
+		await orderWithSession('ret-3', 'paid');
+		expect(await payments.checkoutReturn(admin, 'ret-3')).toBe('/shop?error=order_not_found');
+		expect(await payments.checkoutReturn(userContext(null, null), 'ret-3')).toBe(
+			'/shop?error=order_not_found'
+		);
+	});
+
+	it('maps each status to its page', () => {
+		expect(returnPath(null)).toBe('/shop?error=order_not_found');
+		expect(returnPath({ id: 'o', status: 'paid' })).toBe('/shop/order/o?success=true');
+		expect(returnPath({ id: 'o', status: 'authorized' })).toBe('/shop/order/o?success=true');
+		expect(returnPath({ id: 'o', status: 'cancelled' })).toBe('/shop/cart?cancelled=true');
+		expect(returnPath({ id: 'o', status: 'failed' })).toBe('/shop/cart?error=payment_failed');
+		expect(returnPath({ id: 'o', status: 'pending' })).toBe('/shop/order/o');
+		expect(returnPath({ id: 'a b/c', status: 'shipped' })).toBe('/shop/order/a%20b%2Fc');
+	});
+});
+
+describe('readCallbackSessionId', () => {
+	it('takes the first present of sessionId, checkoutSessionId, session.sessionId, reference', () => {
+		const all = {
+			sessionId: 'a',
+			checkoutSessionId: 'b',
+			session: { sessionId: 'c' },
+			reference: 'd'
+		};
+		expect(readCallbackSessionId(JSON.stringify(all))).toBe('a');
+		expect(readCallbackSessionId(JSON.stringify({ ...all, sessionId: undefined }))).toBe('b');
+		expect(
+			readCallbackSessionId(JSON.stringify({ session: { sessionId: 'c' }, reference: 'd' }))
+		).toBe('c');
+		expect(readCallbackSessionId(JSON.stringify({ reference: 'd' }))).toBe('d');
+	});
+
+	it('is null for anything but a JSON object, undefined for an object without a usable id', () => {
+		for (const text of ['', 'nope', 'null', '[]', '[{"sessionId":"a"}]', '"a"', '1', 'true']) {
+			expect(readCallbackSessionId(text)).toBeNull();
+		}
+		for (const text of ['{}', '{"sessionId":""}', '{"sessionId":1}', '{"session":"a"}']) {
+			expect(readCallbackSessionId(text)).toBeUndefined();
+		}
+	});
+});

@@ -1,0 +1,110 @@
+// Orders as the payment flow sees them: lookups by identity, and the forward-only status rule that
+// turns a provider's payment state into an order status.
+import type { PaymentState } from '$lib/schemas/payments';
+import { currentUser, type AdminContext, type Context } from '../context';
+
+export interface Order {
+	id: string;
+	userId: string;
+	/** pending, authorized, paid, cancelled or failed; other values may exist and are left alone. */
+	status: string;
+	providerSessionId: string | null;
+	cartId: string | null;
+}
+
+export interface StatusChange {
+	orderId: string;
+	from: string;
+	to: string;
+	actor: string;
+	at: string;
+	/** Set for cancelled and failed orders: the cart whose reservations are released. */
+	releaseCartId: string | null;
+}
+
+export interface OrderStore {
+	findOrder(id: string): Promise<Order | null>;
+	findOrderOfUser(id: string, userId: string): Promise<Order | null>;
+	findOrderBySessionId(sessionId: string): Promise<Order | null>;
+	/**
+	 * Applies the change only while the order still has status `from`, with its order_events row
+	 * and any release of reservations, all in one transaction. False when another writer won.
+	 */
+	changeStatus(change: StatusChange): Promise<boolean>;
+}
+
+/** The order status a payment state asks for; CREATED asks for none. */
+const TARGET: Record<PaymentState, string | null> = {
+	CREATED: null,
+	AUTHORIZED: 'authorized',
+	ABORTED: 'cancelled',
+	TERMINATED: 'cancelled',
+	EXPIRED: 'failed'
+};
+
+/** Forward only: every status not listed here (paid, cancelled, failed, unknown ones) is final. */
+const ALLOWED: Record<string, readonly string[]> = {
+	pending: ['authorized', 'cancelled', 'failed'],
+	authorized: ['paid']
+};
+
+/**
+ * The status an order moves to when the provider reports `state`, or null when the report changes
+ * nothing (CREATED, a duplicate, or a state that arrives after the order moved on).
+ */
+export function nextStatus(current: string, state: PaymentState): string | null {
+	const target = TARGET[state];
+	return target && ALLOWED[current]?.includes(target) ? target : null;
+}
+
+const RELEASES = new Set(['cancelled', 'failed']);
+
+export interface ApplyResult {
+	status: string;
+	changed: boolean;
+}
+
+export function ordersService(store: OrderStore) {
+	return {
+		/** The caller's own order; someone else's order, or no user at all, finds nothing. */
+		async getForUser(ctx: Context, orderId: string): Promise<Order | null> {
+			const user = currentUser(ctx);
+			return user ? store.findOrderOfUser(orderId, user.id) : null;
+		},
+
+		async findBySessionId(_ctx: AdminContext, sessionId: string): Promise<Order | null> {
+			return store.findOrderBySessionId(sessionId);
+		},
+
+		/**
+		 * Moves the order as far as `state` allows. Duplicates and late states are no-ops; of
+		 * concurrent identical reports exactly one changes the order and writes its event.
+		 */
+		async applyPaymentState(
+			_ctx: Context,
+			orderId: string,
+			state: PaymentState,
+			actor: string,
+			now = new Date()
+		): Promise<ApplyResult> {
+			const order = await store.findOrder(orderId);
+			if (!order) throw new Error(`order ${orderId} not found`);
+			const to = nextStatus(order.status, state);
+			if (!to) return { status: order.status, changed: false };
+			const changed = await store.changeStatus({
+				orderId,
+				from: order.status,
+				to,
+				actor,
+				at: now.toISOString(),
+				releaseCartId: RELEASES.has(to) ? order.cartId : null
+			});
+			if (changed) return { status: to, changed };
+			// Another writer moved it first; report where it stands now.
+			const latest = await store.findOrder(orderId);
+			return { status: latest?.status ?? order.status, changed: false };
+		}
+	};
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;
