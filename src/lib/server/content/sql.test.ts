@@ -3,6 +3,7 @@ import { migrate, openSqlite, type Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { contentService, type ContentService } from './index';
 import { sqlContentStore } from './sql';
+import { orderRow } from '../db/test-rows';
 
 // The content service over the SQL adapter on an in-memory database with the demo seed.
 const NOW = new Date('2026-11-23T09:00:00.000Z');
@@ -100,22 +101,13 @@ describe('content over SQL', () => {
 				created_at: NOW.toISOString()
 			})
 			.execute();
-		const order = (id: string, status: string) => ({
-			id,
-			user_id: 'u1',
-			status,
-			provider: 'simulator',
-			provider_session_id: null,
-			total_ore: 0,
-			buyer_name: 'Buyer',
-			buyer_email: 'b@example.org',
-			buyer_phone: '',
-			created_at: NOW.toISOString(),
-			updated_at: NOW.toISOString()
-		});
 		await db
 			.insertInto('orders')
-			.values([order('o-paid', 'paid'), order('o-auth', 'authorized'), order('o-failed', 'failed')])
+			.values([
+				orderRow('o-paid', 'paid'),
+				orderRow('o-auth', 'authorized'),
+				orderRow('o-failed', 'failed')
+			])
 			.execute();
 		const line = (id: string, orderId: string, quantity: number) => ({
 			id,

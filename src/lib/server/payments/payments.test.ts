@@ -6,6 +6,7 @@ import { sqlOrderStore } from '../shop/orders-sql';
 import { readCallbackSessionId } from './callback';
 import { paymentsService, returnPath } from './index';
 import { simulatorProvider } from './simulator';
+import { orderRow } from '../db/test-rows';
 
 // Callback handling and the buyer's return over the simulator on an in-memory database.
 const TOKEN = 'a-callback-token-of-32-characters';
@@ -30,19 +31,7 @@ async function orderWithSession(id: string, status = 'pending') {
 	const { sessionId, redirectUrl } = await payments.provider.createSession({ id, totalOre: 100 });
 	await db
 		.insertInto('orders')
-		.values({
-			id,
-			user_id: 'u1',
-			status,
-			provider: 'simulator',
-			provider_session_id: sessionId,
-			total_ore: 100,
-			buyer_name: 'U',
-			buyer_email: 'u@x.no',
-			buyer_phone: '1',
-			created_at: '',
-			updated_at: ''
-		})
+		.values(orderRow(id, status, { provider_session_id: sessionId }))
 		.execute();
 	return { sessionId, redirectUrl };
 }

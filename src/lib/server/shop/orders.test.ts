@@ -4,6 +4,7 @@ import { adminContext, userContext } from '../context';
 import { migrate, openSqlite, type Db } from '../db';
 import { nextStatus, ordersService, type OrdersService } from './orders';
 import { sqlOrderStore } from './orders-sql';
+import { orderRow } from '../db/test-rows';
 
 // The forward-only rule, alone and over the SQL adapter on a migrated in-memory database.
 const STATES = PaymentState.options;
@@ -66,20 +67,7 @@ beforeEach(async () => {
 async function insertOrder(id: string, status: string, cartId: string | null = null) {
 	await db
 		.insertInto('orders')
-		.values({
-			id,
-			user_id: 'u1',
-			status,
-			provider: 'simulator',
-			provider_session_id: `s-${id}`,
-			cart_id: cartId,
-			total_ore: 100,
-			buyer_name: 'A',
-			buyer_email: 'a@x.no',
-			buyer_phone: '1',
-			created_at: '',
-			updated_at: ''
-		})
+		.values(orderRow(id, status, { provider_session_id: `s-${id}`, cart_id: cartId }))
 		.execute();
 }
 

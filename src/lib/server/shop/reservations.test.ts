@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, openSqlite, type Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { reserveStock } from './reservations';
+import { orderRow } from '../db/test-rows';
 
 let dir: string;
 let db: Db;
@@ -73,22 +74,7 @@ describe('reserving stock', () => {
 			['o2', 'authorized', 2],
 			['o3', 'pending', 4]
 		] as const) {
-			await db
-				.insertInto('orders')
-				.values({
-					id,
-					user_id: 'u1',
-					status,
-					provider: 'simulator',
-					provider_session_id: null,
-					total_ore: 0,
-					buyer_name: 'A',
-					buyer_email: 'a@example.org',
-					buyer_phone: '12345678',
-					created_at: now.toISOString(),
-					updated_at: now.toISOString()
-				})
-				.execute();
+			await db.insertInto('orders').values(orderRow(id, status)).execute();
 			await db
 				.insertInto('order_lines')
 				.values({

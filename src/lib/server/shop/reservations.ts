@@ -5,19 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { reservedQuantity, soldQuantity } from './availability';
-import { RESERVATION_TTL_MS } from './types';
-
-export interface Reservation {
-	id: string;
-	cartId: string;
-	productId: string;
-	quantity: number;
-	expiresAt: string;
-}
-
-export type ReserveRejection = 'not_found' | 'sold_out' | 'over_limit';
-export type ReserveResult =
-	{ ok: true; reservation: Reservation } | { ok: false; reason: ReserveRejection };
+import {
+	RESERVATION_TTL_MS,
+	type Reservation,
+	type ReserveRejection,
+	type ReserveResult
+} from './types';
 
 export async function reserveStock(
 	db: Db,

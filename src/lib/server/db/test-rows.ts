@@ -1,0 +1,25 @@
+// Rows for unit tests that need orders in a real database; only what a test cares about varies.
+import type { Insertable } from 'kysely';
+import type { OrdersTable } from './schema';
+
+export function orderRow(
+	id: string,
+	status: string,
+	extra: Partial<Insertable<OrdersTable>> = {}
+): Insertable<OrdersTable> {
+	return {
+		id,
+		user_id: 'u1',
+		status,
+		provider: 'simulator',
+		provider_session_id: null,
+		cart_id: null,
+		total_ore: 100,
+		buyer_name: 'Buyer',
+		buyer_email: 'buyer@example.org',
+		buyer_phone: '12345678',
+		created_at: '2026-11-23T12:00:00.000Z',
+		updated_at: '2026-11-23T12:00:00.000Z',
+		...extra
+	};
+}
