@@ -11,6 +11,8 @@ import { sqlIdentityStore } from './identity/sql';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
+import { mailer } from './mail';
+import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
 import { ordersService } from './shop/orders';
@@ -30,7 +32,10 @@ export function buildServices(db: Db, config: Config) {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC
 		}),
-		shop: shopService(sqlShopStore(db))
+		shop: shopService(sqlShopStore(db)),
+		mail: mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
+			from: config.MAIL_FROM
+		})
 	};
 }
 

@@ -7,6 +7,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_payments';
 import * as m003 from './migrations/003_content';
+import * as m004 from './migrations/004_mail';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -16,7 +17,8 @@ export type Db = Kysely<Database>;
 const migrations: Record<string, Migration> = {
 	'001_initial': m001,
 	'002_payments': m002,
-	'003_content': m003
+	'003_content': m003,
+	'004_mail': m004
 };
 
 export function openSqlite(file: string): Db {

@@ -153,6 +153,21 @@ export interface PaymentSessionsTable {
 	updated_at: string;
 }
 
+export interface MailOutboxTable {
+	id: string;
+	/** What the message is for (order-confirmation, contact, password-reset, …). */
+	kind: string;
+	to_address: string;
+	subject: string;
+	text_body: string;
+	/** 'outbox' (kept here only) or 'smtp'. */
+	transport: string;
+	created_at: string;
+	/** When SMTP accepted it; null in the outbox or after a failure. */
+	sent_at: string | null;
+	error: string | null;
+}
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
@@ -176,4 +191,5 @@ export interface Database {
 	app_meta: AppMetaTable;
 	projects: ProjectsTable;
 	payment_sessions: PaymentSessionsTable;
+	mail_outbox: MailOutboxTable;
 }

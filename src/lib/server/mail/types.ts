@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const MailMessageSchema = z.object({
+	/** What the message is for, e.g. order-confirmation, contact, password-reset. */
+	kind: z.string().min(1).max(64),
+	to: z.email(),
+	subject: z.string().trim().min(1).max(200),
+	text: z.string().min(1).max(100_000),
+	replyTo: z.email().optional()
+});
+export type MailMessage = z.input<typeof MailMessageSchema>;
+
+/** Where a message goes after it is recorded; absent means the outbox is the destination. */
+export interface MailTransport {
+	readonly name: 'smtp';
+	deliver(message: z.output<typeof MailMessageSchema>, from: string): Promise<void>;
+}
+
+export interface SentMail {
+	id: string;
+	transport: 'smtp' | 'outbox';
+	/** False when SMTP refused it; the message is still in the outbox with the error. */
+	delivered: boolean;
+}
