@@ -1,11 +1,16 @@
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 import type { LayoutServerLoad } from './$types';
 
-export const load: LayoutServerLoad = ({ locals, cookies }) => ({
-	locale: locals.locale,
-	theme: themeOf(cookies.get(THEME_COOKIE)),
-	user:
-		locals.user && !locals.user.isAnonymous
-			? { name: locals.user.name, email: locals.user.email }
-			: null
-});
+export const load: LayoutServerLoad = ({ locals, cookies, url }) => {
+	// Reading the pathname makes this load run again on client-side navigation, so switching
+	// language without a full reload changes <html lang> and every message with it.
+	void url.pathname;
+	return {
+		locale: locals.locale,
+		theme: themeOf(cookies.get(THEME_COOKIE)),
+		user:
+			locals.user && !locals.user.isAnonymous
+				? { name: locals.user.name, email: locals.user.email }
+				: null
+	};
+};
