@@ -27,7 +27,11 @@ const ABOUT = [
 	'academics-contact'
 ];
 
+// The public page routes of the spec's page table, with real ids of the demo content. Not here:
+// /shop/checkout, /shop/order/[orderId] (shop), /auth/* (identity), which their own suites walk,
+// and /profile, /fs (signed-in only; the redirect is tested in api-auth and e2e).
 const ROUTES = [
+	'',
 	'/about',
 	...ABOUT.map((s) => `/about/${s}`),
 	'/privacy',
@@ -64,7 +68,8 @@ const ROUTES = [
 	'/shop',
 	'/shop?category=merch',
 	'/shop/hoodie',
-	'/shop/julebord-ticket'
+	'/shop/julebord-ticket',
+	'/shop/cart'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -111,6 +116,14 @@ describe.each(LOCALES)('public content pages in /%s', (locale) => {
 				expect(hasLink(html, 'alternate', `/${alt}${bare}`, alt)).toBe(true);
 			}
 			expect(hasLink(html, 'alternate', `/no${bare}`, 'x-default')).toBe(true);
+			// The link preview: title, description, the page's own URL and an absolute image.
+			const og = (property: string) =>
+				new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+			expect(og('og:title')).toBeTruthy();
+			expect(og('og:description')).toBeTruthy();
+			expect(og('og:url')).toBe(`${server.url}/${locale}${bare}`);
+			expect(og('og:image')).toMatch(/^https?:\/\/[^/]+\/\S+\.(png|svg)$/);
+			expect(og('og:locale')).toBe(locale === 'no' ? 'nb_NO' : 'en_GB');
 		}
 	);
 });
