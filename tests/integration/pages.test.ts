@@ -1,6 +1,7 @@
 // Walks the public content pages over real HTTP against the built server (run `vite build` first):
 // every route in both locales, the 404s, the events filters, the jobs list and the unit tabs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTableGone } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -377,11 +378,36 @@ describe('unknown pages answer 404 in the right locale', () => {
 		'/en/about/nope',
 		'/no/policies/nope',
 		'/en/policies/code-of-conduct/extra',
-		'/en/no-such-page'
+		'/en/no-such-page',
+		'/no/events/evt-julebord/extra/deep'
 	])('%s', async (path) => {
 		const { status, html } = await get(path);
 		expect(status).toBe(404);
-		expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${path.split('/')[1]}"`));
+		const locale = path.split('/')[1];
+		expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${locale}"`));
+		// The real page: site header and footer, the message in the page's language, noindex.
+		expect(html).toMatch(/<header\b/);
+		expect(html).toMatch(/<footer\b/);
+		expect(html).toContain('<meta name="robots" content="noindex"');
+		expect(mainText(html)).toContain(locale === 'en' ? 'Page not found' : 'Siden finnes ikke');
+	});
+});
+
+describe('a server error', () => {
+	it('answers a friendly 500 page in the page language, with a reference and no internals', async () => {
+		const res = await withTableGone(server.dbFile, 'pages', () =>
+			fetch(`${server.url}/en/privacy`, { headers: { 'x-request-id': 'req-500-test' } })
+		);
+		expect(res.status).toBe(500);
+		const html = await res.text();
+		expect(html).toMatch(/<html[^>]*\blang="en"/);
+		expect(mainText(html)).toContain('Something went wrong');
+		expect(mainText(html)).toContain('Reference: req-500-test');
+		expect(html).not.toMatch(/sqlite|no such table|pages_gone|\bat \S+ \(|\.ts:\d+/i);
+		// The cause is in the log for the operator, under the same id.
+		expect(server.output()).toMatch(
+			/req-500-test[\s\S]*no such table|no such table[\s\S]*req-500-test/
+		);
 	});
 });
 
