@@ -4,9 +4,6 @@ import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export const MIN_PASSWORD = 10;
-export const MAX_PASSWORD = 200;
-
 export function hashPassword(password: string): Promise<string> {
 	return hash(password, OPTIONS);
 }

@@ -3,7 +3,7 @@
 // unit team (member, leader, finance) and admin (a verified e-mail listed in ADMIN_EMAILS).
 // Domain services call requireSignedIn / require here instead of checking on their own.
 import type { UserContext } from '../context';
-import { Forbidden } from '../http/errors';
+import { Forbidden, NotFound } from '../http/errors';
 import type { IdentityStore, SessionUser, UnitRole } from './types';
 
 export class NotSignedIn extends Error {
@@ -92,3 +92,15 @@ export function rolesService(deps: {
 }
 
 export type RolesService = ReturnType<typeof rolesService>;
+
+/** The promise's value, or null when the caller was refused (not signed in, forbidden, no such unit). */
+export async function unlessDenied<T>(work: Promise<T>): Promise<T | null> {
+	try {
+		return await work;
+	} catch (error) {
+		if (error instanceof NotSignedIn || error instanceof Forbidden || error instanceof NotFound) {
+			return null;
+		}
+		throw error;
+	}
+}
