@@ -7,6 +7,9 @@ import { sqlContentStore } from './content/sql';
 import { migrate, openSqlite, type Db } from './db';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
+import { invitationsService } from './identity/invitations';
+import { oidcService } from './identity/oidc';
+import { rolesService, type IsMember } from './identity/roles';
 import { sqlIdentityStore } from './identity/sql';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
@@ -21,21 +24,23 @@ import { sqlShopStore } from './shop/sql';
 
 export function buildServices(db: Db, config: Config) {
 	const contentStore = sqlContentStore(db);
+	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
+		from: config.MAIL_FROM
+	});
 	return {
 		config,
 		db,
 		...paymentServices(db, config),
-		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
+		...identityServices(db, config, mail),
 		content: contentService(contentStore),
 		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
 		rateLimit: rateLimiter(memoryRateLimitStore(), {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
-			public: config.RATE_LIMIT_PUBLIC
+			public: config.RATE_LIMIT_PUBLIC,
+			auth: config.RATE_LIMIT_AUTH
 		}),
 		shop: shopService(sqlShopStore(db)),
-		mail: mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
-			from: config.MAIL_FROM
-		})
+		mail
 	};
 }
 
@@ -64,4 +69,24 @@ export function services(): Services {
 function paymentServices(db: Db, config: Config) {
 	const orders = ordersService(sqlOrderStore(db));
 	return { orders, payments: paymentsService(providerFromConfig(config, db), orders) };
+}
+
+// Membership is the shop's: until its lookup is wired here, nobody counts as a paid member.
+const isMember: IsMember = async () => false;
+
+function identityServices(db: Db, config: Config, mail: ReturnType<typeof mailer>) {
+	const store = sqlIdentityStore(db);
+	const signupDomains = config.SIGNUP_EMAIL_DOMAINS ?? null;
+	const identity = identityService(store, {
+		ttlDays: config.SESSION_TTL_DAYS,
+		mail,
+		signupDomains
+	});
+	const roles = rolesService({ store, isMember, adminEmails: config.ADMIN_EMAILS });
+	return {
+		identity,
+		roles,
+		oidc: oidcService(store, identity, config.OIDC_PROVIDERS, { signupDomains }),
+		invitations: invitationsService(store, roles, identity, mail)
+	};
 }

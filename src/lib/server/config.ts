@@ -19,6 +19,44 @@ const limit = z.string().transform((value, ctx) => {
 	return parsed;
 });
 
+// "a.example, B.example" → ['a.example', 'b.example']; lower-cased, blanks dropped.
+const list = z.string().transform((value) =>
+	value
+		.split(',')
+		.map((v) => v.trim().toLowerCase())
+		.filter((v) => v !== '')
+);
+
+export const OidcProviderSchema = z.object({
+	id: z.string().regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and dashes'),
+	name: z.string().min(1).max(60),
+	issuer: z.url({ protocol: /^https?$/ }),
+	clientId: z.string().min(1),
+	clientSecret: z.string().min(1),
+	trustEmails: z.boolean().default(false)
+});
+
+const oidcProviders = z.string().transform((value, ctx) => {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(value);
+	} catch {
+		ctx.addIssue({ code: 'custom', message: 'expected a JSON array of providers' });
+		return z.NEVER;
+	}
+	const result = z
+		.array(OidcProviderSchema)
+		.refine((ps) => new Set(ps.map((p) => p.id)).size === ps.length, 'provider ids must differ')
+		.safeParse(parsed);
+	if (!result.success) {
+		for (const issue of result.error.issues) {
+			ctx.addIssue({ code: 'custom', message: `${issue.path.join('.')}: ${issue.message}` });
+		}
+		return z.NEVER;
+	}
+	return result.data;
+});
+
 export const ConfigSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: port.default(3000),
@@ -37,6 +75,14 @@ export const ConfigSchema = z.object({
 	TRUST_PROXY: bool.default(false),
 	RATE_LIMIT_ANONYMOUS: limit.default({ max: 10, windowMs: 60_000 }),
 	RATE_LIMIT_PUBLIC: limit.default({ max: 120, windowMs: 60_000 }),
+	/** Sign-in, registration, reset and invitation forms, per client address. */
+	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
+	/** Unset: anyone may create an account; set: only addresses in these domains. */
+	SIGNUP_EMAIL_DOMAINS: list.optional(),
+	/** Verified e-mail addresses that have the admin role. */
+	ADMIN_EMAILS: list.default([]),
+	/** OpenID Connect providers, a JSON array of { id, name, issuer, clientId, clientSecret }. */
+	OIDC_PROVIDERS: oidcProviders.default([]),
 	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional(),
