@@ -11,20 +11,25 @@ import { sqlIdentityStore } from './identity/sql';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
-import { mailer } from './mail';
+import { mailer, type Mailer } from './mail';
 import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
+import { checkoutService } from './shop/checkout';
 import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
 
 export function buildServices(db: Db, config: Config) {
 	const contentStore = sqlContentStore(db);
+	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
+		from: config.MAIL_FROM
+	});
 	return {
 		config,
 		db,
-		...paymentServices(db, config),
+		mail,
+		...paymentServices(db, config, mail),
 		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
 		content: contentService(contentStore),
 		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
@@ -32,10 +37,7 @@ export function buildServices(db: Db, config: Config) {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC
 		}),
-		shop: shopService(sqlShopStore(db)),
-		mail: mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
-			from: config.MAIL_FROM
-		})
+		shop: shopService(sqlShopStore(db))
 	};
 }
 
@@ -51,6 +53,11 @@ export async function startApp(): Promise<Services> {
 	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
 	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
 	current = buildServices(db, config);
+	if (current.simulator && config.NODE_ENV === 'production') {
+		log.warn('payment simulator enabled: payments on this site are not real', {
+			provider: config.PAYMENT_PROVIDER
+		});
+	}
 	if (config.CRON_ENABLED) startSchedule(current);
 	return current;
 }
@@ -60,8 +67,15 @@ export function services(): Services {
 	return current;
 }
 
-// Orders and payments share one orders service: the payment flows move orders through it.
-function paymentServices(db: Db, config: Config) {
+// Orders, checkout and payments share one orders service and one provider: checkout starts
+// payments, the payment flows move orders through the orders service.
+function paymentServices(db: Db, config: Config, mail: Mailer) {
 	const orders = ordersService(sqlOrderStore(db));
-	return { orders, payments: paymentsService(providerFromConfig(config, db), orders) };
+	const { provider, simulator, canCheckout } = providerFromConfig(config, db);
+	return {
+		orders,
+		payments: paymentsService(provider, orders, mail),
+		checkout: checkoutService(db, canCheckout ? provider : null),
+		simulator
+	};
 }

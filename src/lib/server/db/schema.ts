@@ -122,6 +122,8 @@ export interface OrdersTable {
 	cart_id: string | null;
 	created_at: string;
 	updated_at: string;
+	/** The buyer's locale at checkout (no | en); the confirmation e-mail uses it. */
+	locale: string | null;
 }
 
 export interface OrderLinesTable {
@@ -168,6 +170,28 @@ export interface MailOutboxTable {
 	error: string | null;
 }
 
+/** What a paid line of a membership product grants. */
+export interface MembershipPlansTable {
+	product_id: string;
+	/** semester | year */
+	period: string;
+	/** student | regular */
+	audience: string;
+	months: number;
+	sort: number;
+}
+
+/** A membership period bought by a user; one row per paid order line. */
+export interface MembershipsTable {
+	id: string;
+	user_id: string;
+	order_id: string;
+	product_id: string;
+	starts_at: string;
+	ends_at: string;
+	created_at: string;
+}
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
@@ -192,4 +216,6 @@ export interface Database {
 	projects: ProjectsTable;
 	payment_sessions: PaymentSessionsTable;
 	mail_outbox: MailOutboxTable;
+	membership_plans: MembershipPlansTable;
+	memberships: MembershipsTable;
 }
