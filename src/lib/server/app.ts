@@ -16,6 +16,7 @@ import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
 import { checkoutService } from './shop/checkout';
+import { membershipService } from './shop/membership';
 import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
@@ -37,7 +38,8 @@ export function buildServices(db: Db, config: Config) {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC
 		}),
-		shop: shopService(sqlShopStore(db))
+		shop: shopService(sqlShopStore(db)),
+		membership: membershipService(db)
 	};
 }
 
