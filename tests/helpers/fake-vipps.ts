@@ -196,7 +196,6 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 			if (idempotent.has(key)) return idempotent.get(key)!;
 			const s = sessions.get(decodeURIComponent(modify[1]!));
 			if (!s) return problem(404, 'Payment not found');
-			let result: { status: number; body: unknown };
 			if (modify[2] === 'capture') {
 				const amount = (
 					req.body as { modificationAmount?: { value?: unknown; currency?: unknown } }
@@ -214,7 +213,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 				}
 				s.state = 'TERMINATED';
 			}
-			result = {
+			const result = {
 				status: 200,
 				body: {
 					amount: { value: s.amount, currency: 'NOK' },
