@@ -19,7 +19,7 @@ import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
 import { checkoutService } from './shop/checkout';
-import { isMember as isPaidMember } from './shop/membership';
+import { isMember as isPaidMember, membershipService } from './shop/membership';
 import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
@@ -42,7 +42,8 @@ export function buildServices(db: Db, config: Config) {
 			auth: config.RATE_LIMIT_AUTH
 		}),
 		shop: shopService(sqlShopStore(db)),
-		mail
+		mail,
+		membership: membershipService(db)
 	};
 }
 

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
 import { pickLocalized, type LocalizedText } from '../content/localize';
+import { currentUser, type Context } from '../context';
 import type { Db } from '../db';
 
 export interface Membership {
@@ -145,3 +146,24 @@ export async function grantMemberships(db: Db, orderId: string, now = new Date()
 	}
 	return granted;
 }
+
+/** What the membership page and /profile call. Anonymous users have no membership. */
+export function membershipService(db: Db) {
+	return {
+		plans: (locale: Locale) => membershipPlans(db, locale),
+		async active(ctx: Context, now = new Date()): Promise<Membership | null> {
+			const user = currentUser(ctx);
+			return user && !user.isAnonymous ? activeMembership(db, user.id, now) : null;
+		},
+		async isPlan(productId: string): Promise<boolean> {
+			const row = await db
+				.selectFrom('membership_plans')
+				.select('product_id')
+				.where('product_id', '=', productId)
+				.executeTakeFirst();
+			return row !== undefined;
+		}
+	};
+}
+
+export type MembershipService = ReturnType<typeof membershipService>;
