@@ -184,6 +184,17 @@ describe('sign-in', () => {
 		expect((await signIn('slow@example.org', PASSWORD, 'f2', at(46_001))).ok).toBe(true);
 	});
 
+	it("a success clears the account's count but not the address's", async () => {
+		await verifiedUser('good@example.org');
+		for (let i = 0; i < 19; i++)
+			await signIn(`spray${i}@example.org`, 'wrong password!', '9.9.9.9');
+		expect((await signIn('good@example.org', PASSWORD, '9.9.9.9')).ok).toBe(true);
+		await signIn('spray-last@example.org', 'wrong password!', '9.9.9.9');
+		expect(await signIn('good@example.org', PASSWORD, '9.9.9.9')).toMatchObject({
+			reason: 'throttled'
+		});
+	});
+
 	it('an unknown account is throttled the same way, so throttling reveals nothing', async () => {
 		for (let i = 0; i < 5; i++) await signIn('ghost@example.org', 'x'.repeat(12), `g${i}`);
 		expect(await signIn('ghost@example.org', 'x'.repeat(12), 'g9')).toMatchObject({
@@ -442,6 +453,29 @@ describe('invitations', () => {
 				t0
 			)
 		).toEqual({ ok: false, reason: 'invalid' });
+	});
+
+	it('an invitation is permission to join even when SIGNUP_EMAIL_DOMAINS would refuse the address', async () => {
+		const admin = await verifiedUser('admin@example.org');
+		build(['uni.example']);
+		const { url } = await invite(admin, 'outsider@gmail.example');
+		const result = await invitations.accept(
+			nobody,
+			tokenIn(url),
+			{ name: 'Out', password: PASSWORD, userAgent: null },
+			t0
+		);
+		expect(result.ok).toBe(true);
+	});
+
+	it('a second invitation to the same team replaces the role', async () => {
+		const admin = await verifiedUser('admin@example.org');
+		const user = await verifiedUser('twice@example.org');
+		for (const role of ['member', 'finance'] as const) {
+			const { url } = await invite(admin, 'twice@example.org', role);
+			expect((await invitations.accept(user, tokenIn(url), { userAgent: null }, t0)).ok).toBe(true);
+		}
+		expect((await roles.rolesOf(user)).units).toEqual([{ unitId: 'events-oslo', role: 'finance' }]);
 	});
 
 	it('an invited address that has an account must sign in first', async () => {

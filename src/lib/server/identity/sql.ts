@@ -338,6 +338,8 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 			}));
 		},
 		async recordLoginFailure(key, now, forgetBefore) {
+			// Forgotten rows go as new ones come, so addresses that tried once do not pile up.
+			await db.deleteFrom('login_failures').where('last_failure_at', '<=', forgetBefore).execute();
 			await db
 				.insertInto('login_failures')
 				.values({ key, failures: 1, last_failure_at: now })
