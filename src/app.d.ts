@@ -15,6 +15,8 @@ declare global {
 		}
 		interface PageData {
 			locale: Locale;
+			/** PUBLIC_ORIGIN, or the origin the request came in on: the base of absolute links. */
+			origin: string;
 		}
 	}
 }

@@ -1,3 +1,4 @@
+import { services } from '$lib/server/app';
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 import type { LayoutServerLoad } from './$types';
 
@@ -7,6 +8,7 @@ export const load: LayoutServerLoad = ({ locals, cookies, url }) => {
 	void url.pathname;
 	return {
 		locale: locals.locale,
+		origin: services().config.PUBLIC_ORIGIN ?? url.origin,
 		theme: themeOf(cookies.get(THEME_COOKIE)),
 		user:
 			locals.user && !locals.user.isAnonymous

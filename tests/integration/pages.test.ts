@@ -1,6 +1,7 @@
 // Walks the public content pages over real HTTP against the built server (run `vite build` first):
 // every route in both locales, the 404s, the events filters, the jobs list and the unit tabs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTableGone } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -27,7 +28,11 @@ const ABOUT = [
 	'academics-contact'
 ];
 
+// The public page routes of the spec's page table, with real ids of the demo content. Not here:
+// /shop/checkout, /shop/order/[orderId] (shop), /auth/* (identity), which their own suites walk,
+// and /profile, /fs (signed-in only; the redirect is tested in api-auth and e2e).
 const ROUTES = [
+	'',
 	'/about',
 	...ABOUT.map((s) => `/about/${s}`),
 	'/privacy',
@@ -64,7 +69,8 @@ const ROUTES = [
 	'/shop',
 	'/shop?category=merch',
 	'/shop/hoodie',
-	'/shop/julebord-ticket'
+	'/shop/julebord-ticket',
+	'/shop/cart'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -111,6 +117,14 @@ describe.each(LOCALES)('public content pages in /%s', (locale) => {
 				expect(hasLink(html, 'alternate', `/${alt}${bare}`, alt)).toBe(true);
 			}
 			expect(hasLink(html, 'alternate', `/no${bare}`, 'x-default')).toBe(true);
+			// The link preview: title, description, the page's own URL and an absolute image.
+			const og = (property: string) =>
+				new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+			expect(og('og:title')).toBeTruthy();
+			expect(og('og:description')).toBeTruthy();
+			expect(og('og:url')).toBe(`${server.url}/${locale}${bare}`);
+			expect(og('og:image')).toMatch(/^https?:\/\/[^/]+\/\S+\.(png|svg)$/);
+			expect(og('og:locale')).toBe(locale === 'no' ? 'nb_NO' : 'en_GB');
 		}
 	);
 });
@@ -364,11 +378,36 @@ describe('unknown pages answer 404 in the right locale', () => {
 		'/en/about/nope',
 		'/no/policies/nope',
 		'/en/policies/code-of-conduct/extra',
-		'/en/no-such-page'
+		'/en/no-such-page',
+		'/no/events/evt-julebord/extra/deep'
 	])('%s', async (path) => {
 		const { status, html } = await get(path);
 		expect(status).toBe(404);
-		expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${path.split('/')[1]}"`));
+		const locale = path.split('/')[1];
+		expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${locale}"`));
+		// The real page: site header and footer, the message in the page's language, noindex.
+		expect(html).toMatch(/<header\b/);
+		expect(html).toMatch(/<footer\b/);
+		expect(html).toContain('<meta name="robots" content="noindex"');
+		expect(mainText(html)).toContain(locale === 'en' ? 'Page not found' : 'Siden finnes ikke');
+	});
+});
+
+describe('a server error', () => {
+	it('answers a friendly 500 page in the page language, with a reference and no internals', async () => {
+		const res = await withTableGone(server.dbFile, 'pages', () =>
+			fetch(`${server.url}/en/privacy`, { headers: { 'x-request-id': 'req-500-test' } })
+		);
+		expect(res.status).toBe(500);
+		const html = await res.text();
+		expect(html).toMatch(/<html[^>]*\blang="en"/);
+		expect(mainText(html)).toContain('Something went wrong');
+		expect(mainText(html)).toContain('Reference: req-500-test');
+		expect(html).not.toMatch(/sqlite|no such table|pages_gone|\bat \S+ \(|\.ts:\d+/i);
+		// The cause is in the log for the operator, under the same id.
+		expect(server.output()).toMatch(
+			/req-500-test[\s\S]*no such table|no such table[\s\S]*req-500-test/
+		);
 	});
 });
 

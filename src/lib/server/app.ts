@@ -14,10 +14,12 @@ import { sqlIdentityStore } from './identity/sql';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
-import { mailer } from './mail';
+import { mailer, type Mailer } from './mail';
 import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
+import { checkoutService } from './shop/checkout';
+import { isMember as isPaidMember } from './shop/membership';
 import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
@@ -30,7 +32,7 @@ export function buildServices(db: Db, config: Config) {
 	return {
 		config,
 		db,
-		...paymentServices(db, config),
+		...paymentServices(db, config, mail),
 		...identityServices(db, config, mail),
 		content: contentService(contentStore),
 		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
@@ -56,6 +58,11 @@ export async function startApp(): Promise<Services> {
 	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
 	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
 	current = buildServices(db, config);
+	if (current.simulator && config.NODE_ENV === 'production') {
+		log.warn('payment simulator enabled: payments on this site are not real', {
+			provider: config.PAYMENT_PROVIDER
+		});
+	}
 	if (config.CRON_ENABLED) startSchedule(current);
 	return current;
 }
@@ -65,17 +72,23 @@ export function services(): Services {
 	return current;
 }
 
-// Orders and payments share one orders service: the payment flows move orders through it.
-function paymentServices(db: Db, config: Config) {
+// Orders, checkout and payments share one orders service and one provider: checkout starts
+// payments, the payment flows move orders through the orders service.
+function paymentServices(db: Db, config: Config, mail: Mailer) {
 	const orders = ordersService(sqlOrderStore(db));
-	return { orders, payments: paymentsService(providerFromConfig(config, db), orders) };
+	const { provider, simulator, canCheckout } = providerFromConfig(config, db);
+	return {
+		orders,
+		payments: paymentsService(provider, orders, mail),
+		checkout: checkoutService(db, canCheckout ? provider : null),
+		simulator
+	};
 }
 
-// Membership is the shop's: until its lookup is wired here, nobody counts as a paid member.
-const isMember: IsMember = async () => false;
-
-function identityServices(db: Db, config: Config, mail: ReturnType<typeof mailer>) {
+function identityServices(db: Db, config: Config, mail: Mailer) {
 	const store = sqlIdentityStore(db);
+	// Membership is sold by the shop; the roles module asks it who is a paid member.
+	const isMember: IsMember = (userId, now) => isPaidMember(db, userId, now);
 	const signupDomains = config.SIGNUP_EMAIL_DOMAINS ?? null;
 	const identity = identityService(store, {
 		ttlDays: config.SESSION_TTL_DAYS,

@@ -86,12 +86,48 @@ export const ConfigSchema = z.object({
 	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional(),
+	/** Unset: on unless NODE_ENV=production (`npm start` turns it on for the demo; see decisions). */
+	PAYMENT_SIMULATOR_ENABLED: bool.optional(),
+	VIPPS_API_URL: z
+		.url({ protocol: /^https?$/ })
+		.transform((u) => u.replace(/\/+$/, ''))
+		.default('https://apitest.vipps.no'),
+	VIPPS_CLIENT_ID: z.string().min(1).optional(),
+	VIPPS_CLIENT_SECRET: z.string().min(1).optional(),
+	VIPPS_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+	VIPPS_MERCHANT_SERIAL_NUMBER: z
+		.string()
+		.regex(/^\d{4,10}$/)
+		.optional(),
 	/** Unset: mail is kept in the mail_outbox table and logged, not sent. */
 	SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
 	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>')
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PAYMENT_CALLBACK_TOKEN: string };
+export interface VippsConfig {
+	apiUrl: string;
+	clientId: string;
+	clientSecret: string;
+	subscriptionKey: string;
+	merchantSerialNumber: string;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & {
+	PAYMENT_CALLBACK_TOKEN: string;
+	/** Whether the simulator's hosted page may take payments. */
+	simulatorEnabled: boolean;
+	/** Set exactly when PAYMENT_PROVIDER=vipps. */
+	vipps: VippsConfig | null;
+};
+
+const VIPPS_REQUIRED = [
+	'VIPPS_CLIENT_ID',
+	'VIPPS_CLIENT_SECRET',
+	'VIPPS_SUBSCRIPTION_KEY',
+	'VIPPS_MERCHANT_SERIAL_NUMBER',
+	// Vipps calls back long after a restart; a per-process random token would refuse those calls.
+	'PAYMENT_CALLBACK_TOKEN'
+] as const;
 
 export class ConfigError extends Error {
 	override name = 'ConfigError';
@@ -107,8 +143,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 		throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
 	}
 	const c = result.data;
+	let vipps: VippsConfig | null = null;
+	if (c.PAYMENT_PROVIDER === 'vipps') {
+		const missing = VIPPS_REQUIRED.filter((name) => !c[name]);
+		if (missing.length > 0) {
+			const lines = missing.map((name) => `${name}: required when PAYMENT_PROVIDER=vipps`);
+			throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+		}
+		vipps = {
+			apiUrl: c.VIPPS_API_URL,
+			clientId: c.VIPPS_CLIENT_ID!,
+			clientSecret: c.VIPPS_CLIENT_SECRET!,
+			subscriptionKey: c.VIPPS_SUBSCRIPTION_KEY!,
+			merchantSerialNumber: c.VIPPS_MERCHANT_SERIAL_NUMBER!
+		};
+	}
 	return {
 		...c,
+		vipps,
+		simulatorEnabled:
+			c.PAYMENT_PROVIDER === 'simulator' &&
+			(c.PAYMENT_SIMULATOR_ENABLED ?? c.NODE_ENV !== 'production'),
 		// The simulator is the only caller of the callback route when no token is configured,
 		// so a per-process random token keeps the route closed to everyone else.
 		PAYMENT_CALLBACK_TOKEN: c.PAYMENT_CALLBACK_TOKEN ?? randomBytes(32).toString('base64url')

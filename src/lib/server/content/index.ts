@@ -2,6 +2,7 @@
 // A function answers undefined when the thing asked for does not exist; the route turns that into 404.
 import type { Locale } from '$lib/i18n';
 import { groupByCampus, isSafeLink, stockState, type EventFilter, type UnitTab } from './queries';
+import { sitemapPaths } from './sitemap';
 import type { ContentStore } from './types';
 
 export type * from './types';
@@ -112,6 +113,11 @@ export function contentService(store: ContentStore) {
 
 		project(locale: Locale, slug: string) {
 			return store.project(locale, slug);
+		},
+
+		/** Unlocalized paths of every public page and content item. */
+		async sitemapPaths(now = new Date()) {
+			return sitemapPaths(await store.sitemapItems(now.toISOString()));
 		}
 	};
 }

@@ -357,6 +357,31 @@ export function sqlContentStore(db: Db): ContentStore {
 				.execute();
 			return rows.map((r) => projectSummary(r, locale));
 		},
+		async sitemapItems(now) {
+			const [events, news, jobs, units, projects, policies, products] = await Promise.all([
+				db.selectFrom('events').select('id').orderBy('starts_at').execute(),
+				db
+					.selectFrom('news')
+					.select('id')
+					.where('published_at', '<=', now)
+					.orderBy('published_at')
+					.execute(),
+				db.selectFrom('jobs').select('slug').orderBy('slug').execute(),
+				db.selectFrom('units').select('id').orderBy('sort').execute(),
+				db.selectFrom('projects').select('slug').orderBy('slug').execute(),
+				db.selectFrom('pages').select('slug').where('slug', 'like', 'policies/%').execute(),
+				db.selectFrom('products').select('slug').where('active', '=', 1).orderBy('slug').execute()
+			]);
+			return {
+				events: events.map((r) => r.id),
+				news: news.map((r) => r.id),
+				jobs: jobs.map((r) => r.slug),
+				units: units.map((r) => r.id),
+				projects: projects.map((r) => r.slug),
+				policies: policies.map((r) => r.slug),
+				products: products.map((r) => r.slug)
+			};
+		},
 		async project(locale, slug) {
 			const r = await db
 				.selectFrom('projects')

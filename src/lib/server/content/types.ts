@@ -140,6 +140,18 @@ export interface ProjectDetail extends ProjectSummary {
 	unit: { id: string; name: LocalizedText } | null;
 }
 
+/** Ids and slugs of every public content item, for the sitemap. */
+export interface SitemapItems {
+	events: string[];
+	news: string[];
+	jobs: string[];
+	units: string[];
+	projects: string[];
+	/** Page slugs under `policies/`, with the prefix. */
+	policies: string[];
+	products: string[];
+}
+
 export interface ContentStore {
 	upcomingEvents(locale: Locale, now: string, limit: number): Promise<EventSummary[]>;
 	latestNews(locale: Locale, now: string, limit: number): Promise<NewsSummary[]>;
@@ -176,4 +188,7 @@ export interface ContentStore {
 
 	projects(locale: Locale): Promise<ProjectSummary[]>;
 	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;
+
+	/** Every item that has a public page at `now`: published news, active products, all others. */
+	sitemapItems(now: string): Promise<SitemapItems>;
 }

@@ -128,6 +128,8 @@ export interface OrdersTable {
 	cart_id: string | null;
 	created_at: string;
 	updated_at: string;
+	/** The buyer's locale at checkout (no | en); the confirmation e-mail uses it. */
+	locale: string | null;
 }
 
 export interface OrderLinesTable {
@@ -230,6 +232,28 @@ export interface InvitationsTable {
 	revoked_at: string | null;
 }
 
+/** What a paid line of a membership product grants. */
+export interface MembershipPlansTable {
+	product_id: string;
+	/** semester | year */
+	period: string;
+	/** student | regular */
+	audience: string;
+	months: number;
+	sort: number;
+}
+
+/** A membership period bought by a user; one row per paid order line. */
+export interface MembershipsTable {
+	id: string;
+	user_id: string;
+	order_id: string;
+	product_id: string;
+	starts_at: string;
+	ends_at: string;
+	created_at: string;
+}
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
@@ -260,4 +284,6 @@ export interface Database {
 	oauth_flows: OauthFlowsTable;
 	team_members: TeamMembersTable;
 	invitations: InvitationsTable;
+	membership_plans: MembershipPlansTable;
+	memberships: MembershipsTable;
 }

@@ -31,11 +31,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('failures', 'integer', (c) => c.notNull())
 		.addColumn('last_failure_at', 'text', (c) => c.notNull())
 		.execute();
-	await db.schema
-		.createIndex('login_failures_last')
-		.on('login_failures')
-		.column('last_failure_at')
-		.execute();
 
 	await db.schema
 		.createTable('oauth_accounts')
