@@ -410,6 +410,46 @@ describe('sessions', () => {
 	});
 });
 
+describe('membership on the profile', () => {
+	it('says when there is none, and shows the end of a paid one', async () => {
+		const { b, userId } = await signedIn();
+		expect(await (await b.get('/en/profile')).text()).toContain('You have no paid membership.');
+		const orderId = `order-${randomUUID()}`;
+		withDb(server.dbFile, (db) => {
+			db.prepare(
+				'insert into orders (id, user_id, status, provider, total_ore, buyer_name, buyer_email, buyer_phone, created_at, updated_at) values (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)'
+			).run(
+				orderId,
+				userId,
+				'paid',
+				'simulator',
+				'B',
+				'b@example.org',
+				'12345678',
+				new Date().toISOString(),
+				new Date().toISOString()
+			);
+			db.prepare(
+				'insert into memberships (id, user_id, order_id, product_id, starts_at, ends_at, created_at) values (?, ?, ?, ?, ?, ?, ?)'
+			).run(
+				randomUUID(),
+				userId,
+				orderId,
+				'membership-year-regular',
+				new Date(Date.now() - 86_400_000).toISOString(),
+				'2099-08-01T12:00:00.000Z',
+				new Date().toISOString()
+			);
+		});
+		expect(await (await b.get('/en/profile')).text()).toContain(
+			'You are a paying member until 1 August 2099.'
+		);
+		expect(await (await b.get('/no/profile')).text()).toContain(
+			'Du er betalende medlem til 1. august 2099.'
+		);
+	});
+});
+
 describe('password reset', () => {
 	it('same answer for any address; the link works once, signs out everywhere, and the new password works', async () => {
 		const { b, email } = await signedIn();

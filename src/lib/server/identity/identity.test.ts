@@ -366,6 +366,7 @@ describe('roles', () => {
 		expect(await roles.rolesOf(nobody)).toEqual({
 			signedIn: false,
 			member: false,
+			memberUntil: null,
 			admin: false,
 			units: []
 		});
