@@ -60,7 +60,9 @@ describe('registration and sign-in', () => {
 
 		const early = await b.post('/en/auth/login', { email, password: PASSWORD });
 		expect(early.status).toBe(403);
-		expect(await early.text()).toContain('Confirm your e-mail address first');
+		expect(await early.text()).toContain(
+			'Confirm your e-mail address first: we have sent you a new link.'
+		);
 
 		const link = mailedLink(server.dbFile, email, 'email-verification');
 		expect(link).toMatch(new RegExp(`^${server.url}/en/auth/verify\\?token=[A-Za-z0-9_-]{43}$`));

@@ -65,7 +65,13 @@ async function verifiedUser(email: string, name = 'Test') {
 	);
 	const result = await identity.signInWithPassword(
 		nobody,
-		{ email, password: PASSWORD, client: `addr-${email}`, userAgent: 'test' },
+		{
+			email,
+			password: PASSWORD,
+			client: `addr-${email}`,
+			userAgent: 'test',
+			verifyLink: links.verify
+		},
 		t0
 	);
 	if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
@@ -73,7 +79,11 @@ async function verifiedUser(email: string, name = 'Test') {
 }
 
 const signIn = (email: string, password: string, client = '10.0.0.1', now = t0, ctx = nobody) =>
-	identity.signInWithPassword(ctx, { email, password, client, userAgent: 'UA' }, now);
+	identity.signInWithPassword(
+		ctx,
+		{ email, password, client, userAgent: 'UA', verifyLink: links.verify },
+		now
+	);
 
 describe('passwords and registration', () => {
 	it('stores an argon2id hash, never the password', async () => {
@@ -109,14 +119,27 @@ describe('passwords and registration', () => {
 		expect((await signIn('A@EXAMPLE.ORG', PASSWORD)).ok).toBe(true);
 	});
 
-	it('the verification link expires after 24 hours', async () => {
+	it('the verification link expires after 24 hours; the right password then mails a fresh one', async () => {
 		await identity.register(
 			{ name: 'A', email: 'a@example.org', password: PASSWORD, locale: 'en' },
 			links,
 			t0
 		);
 		const token = await lastTokenTo('a@example.org', 'email-verification');
-		expect(await identity.confirmEmail(token, at(24 * 3_600_000 + 1))).toBe(false);
+		const later = at(24 * 3_600_000 + 1);
+		expect(await identity.confirmEmail(token, later)).toBe(false);
+		const before = (await outbox()).length;
+		expect(await signIn('a@example.org', 'wrong password!', 'x', later)).toMatchObject({
+			reason: 'invalid'
+		});
+		expect((await outbox()).length).toBe(before);
+		expect(await signIn('a@example.org', PASSWORD, 'x', later)).toEqual({
+			ok: false,
+			reason: 'unverified'
+		});
+		const fresh = await lastTokenTo('a@example.org', 'email-verification');
+		expect(fresh).not.toBe(token);
+		expect(await identity.confirmEmail(fresh, later)).toBe(true);
 	});
 
 	it('registering a taken e-mail answers the same, adds no user and tells the owner', async () => {
