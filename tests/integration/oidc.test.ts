@@ -1,79 +1,21 @@
 // OpenID Connect end to end: the built server against a real OpenID provider (`oidc-provider`)
 // running on this machine, driven over HTTP the way a browser would: login page button, provider's
 // login and consent forms, callback, session.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSetCookie, withDb } from '../helpers/fixtures';
 import { Browser, createAccount } from '../helpers/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { startAppWithProvider, type OidcSetup } from '../helpers/oidc';
+import type { TestServer } from '../helpers/server';
 
-let idp: Server;
+let setup: OidcSetup;
 let issuer: string;
 let server: TestServer;
 
-// Who the provider says each login name is.
-const ACCOUNTS: Record<string, { email: string; email_verified: boolean; name: string }> = {
-	alice: { email: 'alice@example.org', email_verified: true, name: 'Alice Provider' },
-	owner: { email: 'owner@example.org', email_verified: true, name: 'Owner' },
-	squatted: { email: 'squatted@example.org', email_verified: true, name: 'Real Owner' },
-	liar: { email: 'victim@example.org', email_verified: false, name: 'Liar' }
-};
-
 beforeAll(async () => {
-	// The provider's port must be known before the app starts (issuer in its configuration), and
-	// the app's before the provider (redirect URI): listen first, attach the provider after.
-	idp = createServer();
-	await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
-	issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-	const closed = createServer();
-	await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-	const downIssuer = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-	await new Promise((r) => closed.close(r));
-
-	server = await startServer({
-		RATE_LIMIT_AUTH: '100000/60',
-		RATE_LIMIT_ANONYMOUS: '100000/60',
-		OIDC_PROVIDERS: JSON.stringify([
-			{
-				id: 'local',
-				name: 'Local IdP',
-				issuer,
-				clientId: 'orgweb',
-				clientSecret: 'client-secret-for-tests'
-			},
-			{ id: 'down', name: 'Down IdP', issuer: downIssuer, clientId: 'x', clientSecret: 'y' }
-		])
-	});
-
-	const provider = new Provider(issuer, {
-		clients: [
-			{
-				client_id: 'orgweb',
-				client_secret: 'client-secret-for-tests',
-				redirect_uris: [`${server.url}/auth/callback`],
-				token_endpoint_auth_method: 'client_secret_post',
-				grant_types: ['authorization_code'],
-				response_types: ['code']
-			}
-		],
-		claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-		cookies: { keys: ['cookie-key-for-tests'] },
-		pkce: { required: () => true },
-		async findAccount(_ctx, id) {
-			const account = ACCOUNTS[id];
-			if (!account) return undefined;
-			return { accountId: id, claims: async () => ({ sub: id, ...account }) };
-		}
-	});
-	idp.on('request', provider.callback());
+	setup = await startAppWithProvider();
+	({ issuer, server } = setup);
 });
-
-afterAll(async () => {
-	await server?.stop();
-	await new Promise((r) => idp?.close(r));
-});
+afterAll(() => setup?.stop());
 
 const users = (email: string) =>
 	withDb(server.dbFile, (db) =>
