@@ -60,7 +60,9 @@ describe('registration and sign-in', () => {
 
 		const early = await b.post('/en/auth/login', { email, password: PASSWORD });
 		expect(early.status).toBe(403);
-		expect(await early.text()).toContain('Confirm your e-mail address first');
+		expect(await early.text()).toContain(
+			'Confirm your e-mail address first: we have sent you a new link.'
+		);
 
 		const link = mailedLink(server.dbFile, email, 'email-verification');
 		expect(link).toMatch(new RegExp(`^${server.url}/en/auth/verify\\?token=[A-Za-z0-9_-]{43}$`));
@@ -407,6 +409,46 @@ describe('sessions', () => {
 		expect(login.headers.get('location')).toBe('/en/profile');
 		expect(fresh.cookie('locale')).toBe('en');
 		expect((await b.post('/en/profile?/save', { name: '', locale: 'xx' })).status).toBe(400);
+	});
+});
+
+describe('membership on the profile', () => {
+	it('says when there is none, and shows the end of a paid one', async () => {
+		const { b, userId } = await signedIn();
+		expect(await (await b.get('/en/profile')).text()).toContain('You have no paid membership.');
+		const orderId = `order-${randomUUID()}`;
+		withDb(server.dbFile, (db) => {
+			db.prepare(
+				'insert into orders (id, user_id, status, provider, total_ore, buyer_name, buyer_email, buyer_phone, created_at, updated_at) values (?, ?, ?, ?, 0, ?, ?, ?, ?, ?)'
+			).run(
+				orderId,
+				userId,
+				'paid',
+				'simulator',
+				'B',
+				'b@example.org',
+				'12345678',
+				new Date().toISOString(),
+				new Date().toISOString()
+			);
+			db.prepare(
+				'insert into memberships (id, user_id, order_id, product_id, starts_at, ends_at, created_at) values (?, ?, ?, ?, ?, ?, ?)'
+			).run(
+				randomUUID(),
+				userId,
+				orderId,
+				'membership-year-regular',
+				new Date(Date.now() - 86_400_000).toISOString(),
+				'2099-08-01T12:00:00.000Z',
+				new Date().toISOString()
+			);
+		});
+		expect(await (await b.get('/en/profile')).text()).toContain(
+			'You are a paying member until 1 August 2099.'
+		);
+		expect(await (await b.get('/no/profile')).text()).toContain(
+			'Du er betalende medlem til 1. august 2099.'
+		);
 	});
 });
 

@@ -19,7 +19,7 @@ import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
 import { checkoutService } from './shop/checkout';
-import { isMember as isPaidMember, membershipService } from './shop/membership';
+import { activeMembership, isMember as isPaidMember, membershipService } from './shop/membership';
 import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
@@ -96,7 +96,12 @@ function identityServices(db: Db, config: Config, mail: Mailer) {
 		mail,
 		signupDomains
 	});
-	const roles = rolesService({ store, isMember, adminEmails: config.ADMIN_EMAILS });
+	const roles = rolesService({
+		store,
+		isMember,
+		memberUntil: async (userId, now) => (await activeMembership(db, userId, now))?.endsAt ?? null,
+		adminEmails: config.ADMIN_EMAILS
+	});
 	return {
 		identity,
 		roles,

@@ -65,7 +65,13 @@ async function verifiedUser(email: string, name = 'Test') {
 	);
 	const result = await identity.signInWithPassword(
 		nobody,
-		{ email, password: PASSWORD, client: `addr-${email}`, userAgent: 'test' },
+		{
+			email,
+			password: PASSWORD,
+			client: `addr-${email}`,
+			userAgent: 'test',
+			verifyLink: links.verify
+		},
 		t0
 	);
 	if (!result.ok) throw new Error(`sign-in failed: ${result.reason}`);
@@ -73,7 +79,11 @@ async function verifiedUser(email: string, name = 'Test') {
 }
 
 const signIn = (email: string, password: string, client = '10.0.0.1', now = t0, ctx = nobody) =>
-	identity.signInWithPassword(ctx, { email, password, client, userAgent: 'UA' }, now);
+	identity.signInWithPassword(
+		ctx,
+		{ email, password, client, userAgent: 'UA', verifyLink: links.verify },
+		now
+	);
 
 describe('passwords and registration', () => {
 	it('stores an argon2id hash, never the password', async () => {
@@ -109,14 +119,27 @@ describe('passwords and registration', () => {
 		expect((await signIn('A@EXAMPLE.ORG', PASSWORD)).ok).toBe(true);
 	});
 
-	it('the verification link expires after 24 hours', async () => {
+	it('the verification link expires after 24 hours; the right password then mails a fresh one', async () => {
 		await identity.register(
 			{ name: 'A', email: 'a@example.org', password: PASSWORD, locale: 'en' },
 			links,
 			t0
 		);
 		const token = await lastTokenTo('a@example.org', 'email-verification');
-		expect(await identity.confirmEmail(token, at(24 * 3_600_000 + 1))).toBe(false);
+		const later = at(24 * 3_600_000 + 1);
+		expect(await identity.confirmEmail(token, later)).toBe(false);
+		const before = (await outbox()).length;
+		expect(await signIn('a@example.org', 'wrong password!', 'x', later)).toMatchObject({
+			reason: 'invalid'
+		});
+		expect((await outbox()).length).toBe(before);
+		expect(await signIn('a@example.org', PASSWORD, 'x', later)).toEqual({
+			ok: false,
+			reason: 'unverified'
+		});
+		const fresh = await lastTokenTo('a@example.org', 'email-verification');
+		expect(fresh).not.toBe(token);
+		expect(await identity.confirmEmail(fresh, later)).toBe(true);
 	});
 
 	it('registering a taken e-mail answers the same, adds no user and tells the owner', async () => {
@@ -182,6 +205,17 @@ describe('sign-in', () => {
 		// Success clears the account's count.
 		expect((await signIn('slow@example.org', 'wrong password!', 'f2', at(46_000))).ok).toBe(false);
 		expect((await signIn('slow@example.org', PASSWORD, 'f2', at(46_001))).ok).toBe(true);
+	});
+
+	it("a success clears the account's count but not the address's", async () => {
+		await verifiedUser('good@example.org');
+		for (let i = 0; i < 19; i++)
+			await signIn(`spray${i}@example.org`, 'wrong password!', '9.9.9.9');
+		expect((await signIn('good@example.org', PASSWORD, '9.9.9.9')).ok).toBe(true);
+		await signIn('spray-last@example.org', 'wrong password!', '9.9.9.9');
+		expect(await signIn('good@example.org', PASSWORD, '9.9.9.9')).toMatchObject({
+			reason: 'throttled'
+		});
 	});
 
 	it('an unknown account is throttled the same way, so throttling reveals nothing', async () => {
@@ -355,6 +389,7 @@ describe('roles', () => {
 		expect(await roles.rolesOf(nobody)).toEqual({
 			signedIn: false,
 			member: false,
+			memberUntil: null,
 			admin: false,
 			units: []
 		});
@@ -442,6 +477,29 @@ describe('invitations', () => {
 				t0
 			)
 		).toEqual({ ok: false, reason: 'invalid' });
+	});
+
+	it('an invitation is permission to join even when SIGNUP_EMAIL_DOMAINS would refuse the address', async () => {
+		const admin = await verifiedUser('admin@example.org');
+		build(['uni.example']);
+		const { url } = await invite(admin, 'outsider@gmail.example');
+		const result = await invitations.accept(
+			nobody,
+			tokenIn(url),
+			{ name: 'Out', password: PASSWORD, userAgent: null },
+			t0
+		);
+		expect(result.ok).toBe(true);
+	});
+
+	it('a second invitation to the same team replaces the role', async () => {
+		const admin = await verifiedUser('admin@example.org');
+		const user = await verifiedUser('twice@example.org');
+		for (const role of ['member', 'finance'] as const) {
+			const { url } = await invite(admin, 'twice@example.org', role);
+			expect((await invitations.accept(user, tokenIn(url), { userAgent: null }, t0)).ok).toBe(true);
+		}
+		expect((await roles.rolesOf(user)).units).toEqual([{ unitId: 'events-oslo', role: 'finance' }]);
 	});
 
 	it('an invited address that has an account must sign in first', async () => {

@@ -179,7 +179,14 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 		 */
 		async signInWithPassword(
 			ctx: UserContext,
-			input: { email: string; password: string; client: string; userAgent: string | null },
+			input: {
+				email: string;
+				password: string;
+				client: string;
+				userAgent: string | null;
+				/** Builds the link of a fresh verification mail for an account not yet confirmed. */
+				verifyLink: (token: string) => string;
+			},
 			now = new Date()
 		): Promise<SignInResult> {
 			const email = normalizeEmail(input.email);
@@ -197,7 +204,12 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 				return { ok: false, reason: 'invalid' };
 			}
 			await store.clearLoginFailures(accountKey(email));
-			if (!account.emailVerifiedAt) return { ok: false, reason: 'unverified' };
+			if (!account.emailVerifiedAt) {
+				// The first link may have expired: the right password earns a fresh one.
+				const locale = asLocale(account.locale) ?? 'no';
+				await sendLink(account.id, account.email, 'verify', input.verifyLink, locale, now);
+				return { ok: false, reason: 'unverified' };
+			}
 			const session = await issueSession(
 				ctx,
 				{ id: account.id, email: account.email, name: account.name, isAnonymous: false },

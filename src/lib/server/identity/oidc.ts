@@ -21,6 +21,8 @@ export interface OidcProvider {
 	trustEmails: boolean;
 }
 
+type Claims = { sub: string; email?: unknown; email_verified?: unknown; name?: unknown };
+
 export const OAUTH_STATE_COOKIE = 'oauth_state';
 export const FLOW_TTL_MS = 10 * 60_000;
 
@@ -108,19 +110,27 @@ export function oidcService(
 			const provider = providers.find((p) => p.id === flow.provider);
 			if (!provider) return { ok: false, reason: 'state' };
 
-			let claims: client.IDToken | undefined;
+			let claims: Claims | undefined;
 			try {
-				const tokens = await client.authorizationCodeGrant(
-					await configuration(provider),
-					input.callbackUrl,
-					{
-						pkceCodeVerifier: flow.codeVerifier,
-						expectedState: state,
-						expectedNonce: flow.nonce,
-						idTokenExpected: true
-					}
-				);
-				claims = tokens.claims();
+				const config = await configuration(provider);
+				const tokens = await client.authorizationCodeGrant(config, input.callbackUrl, {
+					pkceCodeVerifier: flow.codeVerifier,
+					expectedState: state,
+					expectedNonce: flow.nonce,
+					idTokenExpected: true
+				});
+				const idToken = tokens.claims();
+				// Providers that keep the e-mail out of the ID token give it at the UserInfo endpoint
+				// (checked to be about the same subject).
+				const needsUserInfo =
+					idToken && idToken.email === undefined && config.serverMetadata().userinfo_endpoint;
+				claims =
+					idToken && needsUserInfo
+						? {
+								...(await client.fetchUserInfo(config, tokens.access_token, idToken.sub)),
+								sub: idToken.sub
+							}
+						: idToken;
 			} catch (error) {
 				log.warn('oidc sign-in failed', { provider: provider.id, ...errorFields(error) });
 				return { ok: false, reason: 'provider' };
@@ -143,7 +153,7 @@ export function oidcService(
 
 	async function linkedOrNewUser(
 		provider: OidcProvider,
-		claims: client.IDToken,
+		claims: Claims,
 		now: Date
 	): Promise<string | { ok: false; reason: 'unverified_email' | 'domain_not_allowed' }> {
 		const at = now.toISOString();

@@ -17,10 +17,13 @@ export function signedIn(ctx: UserContext): SessionUser {
 }
 
 export type IsMember = (userId: string, now: Date) => Promise<boolean>;
+/** When the user's paid membership (with periods that follow on) ends; null when not a member. */
+export type MemberUntil = (userId: string, now: Date) => Promise<string | null>;
 
 export interface Roles {
 	signedIn: boolean;
 	member: boolean;
+	memberUntil: string | null;
 	admin: boolean;
 	units: { unitId: string; role: UnitRole }[];
 }
@@ -33,11 +36,18 @@ export type Permission =
 	| { action: 'members-only' }
 	| { action: 'admin' };
 
-const VISITOR: Roles = { signedIn: false, member: false, admin: false, units: [] };
+const VISITOR: Roles = {
+	signedIn: false,
+	member: false,
+	memberUntil: null,
+	admin: false,
+	units: []
+};
 
 export function rolesService(deps: {
 	store: Pick<IdentityStore, 'accountById' | 'teamsOf' | 'unitRoleOf'>;
 	isMember: IsMember;
+	memberUntil?: MemberUntil;
 	adminEmails: string[];
 }) {
 	async function isAdmin(user: SessionUser): Promise<boolean> {
@@ -69,14 +79,16 @@ export function rolesService(deps: {
 		async rolesOf(ctx: UserContext, now = new Date()): Promise<Roles> {
 			const user = ctx.user;
 			if (!user || user.isAnonymous) return VISITOR;
-			const [member, admin, teams] = await Promise.all([
+			const [member, memberUntil, admin, teams] = await Promise.all([
 				deps.isMember(user.id, now),
+				deps.memberUntil?.(user.id, now) ?? null,
 				isAdmin(user),
 				deps.store.teamsOf(user.id)
 			]);
 			return {
 				signedIn: true,
 				member,
+				memberUntil: member ? memberUntil : null,
 				admin,
 				units: teams.map((t) => ({ unitId: t.unitId, role: t.role }))
 			};

@@ -338,6 +338,9 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 			}));
 		},
 		async recordLoginFailure(key, now, forgetBefore) {
+			// Forgotten rows go as new ones come, so addresses that tried once do not pile up. The table
+			// holds at most an hour of failures, so this scan stays small without an index.
+			await db.deleteFrom('login_failures').where('last_failure_at', '<=', forgetBefore).execute();
 			await db
 				.insertInto('login_failures')
 				.values({ key, failures: 1, last_failure_at: now })

@@ -5,7 +5,7 @@ import { localizePath } from '$lib/i18n';
 import { LoginForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { rememberLocale, startSession, userAgentOf } from '$lib/server/http/auth';
+import { rememberLocale, startSession, tokenLink, userAgentOf } from '$lib/server/http/auth';
 import { clientOf } from '$lib/server/http/guard';
 import { safeRedirect } from '$lib/server/http/redirect';
 import type { Actions, PageServerLoad } from './$types';
@@ -44,7 +44,8 @@ export const actions: Actions = {
 			email: form.data.email,
 			password,
 			client: clientOf(event),
-			userAgent: userAgentOf(event)
+			userAgent: userAgentOf(event),
+			verifyLink: tokenLink(event, '/auth/verify', locals.locale)
 		});
 		if (!result.ok) {
 			const status = ({ invalid: 400, unverified: 403, throttled: 429 } as const)[result.reason];

@@ -2,6 +2,7 @@ import { error, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { originOf } from '$lib/server/http/auth';
+import { clientOf } from '$lib/server/http/guard';
 import { safeRedirect } from '$lib/server/http/redirect';
 import { OAUTH_STATE_COOKIE, FLOW_TTL_MS } from '$lib/server/identity/oidc';
 import { errorFields, log } from '$lib/server/log';
@@ -16,6 +17,10 @@ export const GET: RequestHandler = async (event) => {
 		url.searchParams.get('redirectTo'),
 		localizePath('/profile', locals.locale)
 	);
+	// Each start writes a flow row; the auth window keeps one address from filling the table.
+	if (!(await services().rateLimit('auth', clientOf(event))).allowed) {
+		redirect(303, `${loginPage}?error=provider`);
+	}
 	let started;
 	try {
 		started = await services().oidc.start(params.provider, {
