@@ -1,10 +1,12 @@
 // What the sign-in pages share: absolute links for e-mails, turning an issued session into the
 // cookie and the request's user, and the landing page after signing in.
 import type { RequestEvent } from '@sveltejs/kit';
+import { fail, message, type SuperValidated } from 'sveltekit-superforms';
 import { LOCALE_COOKIE, localizePath, type Locale } from '$lib/i18n';
 import { services } from '../app';
 import type { IssuedSession } from '../identity';
 import { setSessionCookie } from './cookies';
+import { clientOf } from './guard';
 
 export function originOf(event: RequestEvent): string {
 	return services().config.PUBLIC_ORIGIN ?? event.url.origin;
@@ -34,3 +36,21 @@ export function rememberLocale(event: RequestEvent, locale: Locale): void {
 }
 
 export const userAgentOf = (event: RequestEvent) => event.request.headers.get('user-agent');
+
+/**
+ * How every sign-in form action starts: the password is taken out so that no answer sends it back,
+ * invalid input answers 400 and a client over the auth rate limit 429. `refusal`, when set, is the
+ * action's answer.
+ */
+export async function admitAuthForm<T extends Record<string, unknown>>(
+	event: RequestEvent,
+	form: SuperValidated<T>
+) {
+	const password = typeof form.data.password === 'string' ? form.data.password : '';
+	if ('password' in form.data) Object.assign(form.data, { password: '' });
+	if (!form.valid) return { password, refusal: fail(400, { form }) };
+	if (!(await services().rateLimit('auth', clientOf(event))).allowed) {
+		return { password, refusal: message(form, { kind: 'rate_limited' }, { status: 429 }) };
+	}
+	return { password, refusal: null };
+}

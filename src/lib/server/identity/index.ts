@@ -35,6 +35,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const RENEW_AFTER_MS = 86_400_000;
 const VERIFY_TTL_MS = 24 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
+/** Expired and revoked sessions stay this long before housekeeping deletes them. */
+export const SESSION_GRACE_MS = 86_400_000;
 
 export interface IssuedSession {
 	secret: string;
@@ -334,6 +336,17 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 		async updateProfile(ctx: UserContext, fields: { name: string; locale: Locale }) {
 			const user = signedIn(ctx);
 			await store.updateProfile(user.id, { name: fields.name.trim(), locale: fields.locale });
+		},
+
+		/**
+		 * Housekeeping: deletes sessions, sign-in tokens and unanswered invitations that can no longer
+		 * be used. Accepted and revoked invitations stay as the record of who invited whom.
+		 */
+		async deleteStaleRecords(_ctx: AdminContext, now = new Date()) {
+			return store.deleteStaleRecords({
+				now: now.toISOString(),
+				sessionsBefore: new Date(now.getTime() - SESSION_GRACE_MS).toISOString()
+			});
 		}
 	};
 }

@@ -39,6 +39,10 @@ function accountValues(a: NewAccount) {
 const isUniqueViolation = (error: unknown) =>
 	error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message);
 
+// Revocation keeps the first time a session was revoked: narrow it with .where() to the sessions meant.
+const revokeLiveSessions = (trx: Trx, at: string) =>
+	trx.updateTable('sessions').set({ revoked_at: at }).where('revoked_at', 'is', null);
+
 class NotPending extends Error {}
 
 export function sqlIdentityStore(db: Db): IdentityStore {
@@ -150,29 +154,18 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.execute();
 		},
 		async revokeSession(sessionId, at) {
-			await db
-				.updateTable('sessions')
-				.set({ revoked_at: at })
-				.where('id', '=', sessionId)
-				.where('revoked_at', 'is', null)
-				.execute();
+			await revokeLiveSessions(db, at).where('id', '=', sessionId).execute();
 		},
 		async revokeSessionOf(userId, sessionId, at) {
-			const result = await db
-				.updateTable('sessions')
-				.set({ revoked_at: at })
+			const result = await revokeLiveSessions(db, at)
 				.where('id', '=', sessionId)
 				.where('user_id', '=', userId)
-				.where('revoked_at', 'is', null)
 				.executeTakeFirst();
 			return Number(result.numUpdatedRows) > 0;
 		},
 		async revokeAllSessions(userId, at) {
-			const result = await db
-				.updateTable('sessions')
-				.set({ revoked_at: at })
+			const result = await revokeLiveSessions(db, at)
 				.where('user_id', '=', userId)
-				.where('revoked_at', 'is', null)
 				.executeTakeFirst();
 			return Number(result.numUpdatedRows);
 		},
@@ -212,12 +205,7 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 						.set({ cart_id: session.userId })
 						.where('cart_id', '=', anonymous.userId)
 						.execute();
-					await trx
-						.updateTable('sessions')
-						.set({ revoked_at: now })
-						.where('id', '=', anonymous.sessionId)
-						.where('revoked_at', 'is', null)
-						.execute();
+					await revokeLiveSessions(trx, now).where('id', '=', anonymous.sessionId).execute();
 				}
 				await trx.insertInto('sessions').values(sessionValues(session)).execute();
 			});
@@ -263,12 +251,7 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 					}))
 					.where('id', '=', userId)
 					.execute();
-				await trx
-					.updateTable('sessions')
-					.set({ revoked_at: at })
-					.where('user_id', '=', userId)
-					.where('revoked_at', 'is', null)
-					.execute();
+				await revokeLiveSessions(trx, at).where('user_id', '=', userId).execute();
 			});
 		},
 		async claimUnverifiedAccount(userId, at) {
@@ -279,12 +262,7 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 					.where('id', '=', userId)
 					.where('email_verified_at', 'is', null)
 					.execute();
-				await trx
-					.updateTable('sessions')
-					.set({ revoked_at: at })
-					.where('user_id', '=', userId)
-					.where('revoked_at', 'is', null)
-					.execute();
+				await revokeLiveSessions(trx, at).where('user_id', '=', userId).execute();
 			});
 		},
 
@@ -539,6 +517,31 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				totalOre: r.total_ore,
 				createdAt: r.created_at
 			}));
+		},
+
+		async deleteStaleRecords({ now, sessionsBefore }) {
+			// Plain conditional deletes: two runs at once each delete a row at most once between them.
+			const sessions = await db
+				.deleteFrom('sessions')
+				.where((e) =>
+					e.or([e('expires_at', '<', sessionsBefore), e('revoked_at', '<', sessionsBefore)])
+				)
+				.executeTakeFirst();
+			const tokens = await db
+				.deleteFrom('auth_tokens')
+				.where((e) => e.or([e('used_at', 'is not', null), e('expires_at', '<', now)]))
+				.executeTakeFirst();
+			const invitations = await db
+				.deleteFrom('invitations')
+				.where('expires_at', '<', now)
+				.where('accepted_at', 'is', null)
+				.where('revoked_at', 'is', null)
+				.executeTakeFirst();
+			return {
+				sessions: Number(sessions.numDeletedRows),
+				tokens: Number(tokens.numDeletedRows),
+				invitations: Number(invitations.numDeletedRows)
+			};
 		}
 	};
 }

@@ -191,4 +191,17 @@ export interface IdentityStore {
 	): Promise<boolean>;
 
 	ordersOf(userId: string): Promise<OrderSummary[]>;
+
+	/**
+	 * Deletes, each in one statement, what nothing reads any more: sessions that expired or were
+	 * revoked before `sessionsBefore`, tokens used or expired before `now`, and invitations that
+	 * expired before `now` without being accepted or revoked.
+	 */
+	deleteStaleRecords(cutoffs: { now: string; sessionsBefore: string }): Promise<StaleRecordCounts>;
+}
+
+export interface StaleRecordCounts {
+	sessions: number;
+	tokens: number;
+	invitations: number;
 }

@@ -1,10 +1,11 @@
-// The in-process schedule (CRON_ENABLED): reservation cleanup every 10 minutes, payment
-// reconciliation every 5. Each run is guarded so that a slow run is never overlapped by the next
-// tick of the same job; across instances both jobs are safe to run at once anyway (a DELETE of
-// expired rows, and guarded status transitions).
+// The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
+// and invitations) every 10 minutes, payment reconciliation every 5. Each run is guarded so that a
+// slow run is never overlapped by the next tick of the same job; across instances both jobs are safe
+// to run at once anyway (DELETEs of expired rows, and guarded status transitions).
 import cron from 'node-cron';
 import { adminContext } from '../context';
 import { errorFields, log } from '../log';
+import type { IdentityService } from '../identity';
 import type { PaymentsService } from '../payments';
 import type { ShopService } from '../shop';
 
@@ -25,22 +26,31 @@ export function guarded(name: string, run: () => Promise<unknown>): () => Promis
 	};
 }
 
+/** One cleanup run; the counts of deleted rows go to the log. */
+export async function runCleanup(
+	services: { shop: ShopService; identity: IdentityService },
+	now = new Date()
+) {
+	const cron = adminContext('cron');
+	const reservations = await services.shop.cleanupExpiredReservations(cron, now);
+	return { reservations, ...(await services.identity.deleteStaleRecords(cron, now)) };
+}
+
 export function startSchedule(services: {
 	shop: ShopService;
+	identity: IdentityService;
 	payments: PaymentsService;
 }): () => void {
-	const cleanup = guarded('cleanup-reservations', () =>
-		services.shop.cleanupExpiredReservations(adminContext('cron'))
-	);
+	const cleanup = guarded('cleanup', () => runCleanup(services));
 	const reconcile = guarded('reconcile-payments', () =>
 		services.payments.reconcile(adminContext('cron'))
 	);
 	const tasks = [
-		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup-reservations' }),
+		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup' }),
 		cron.schedule('*/5 * * * *', reconcile, { name: 'reconcile-payments' })
 	];
 	log.info('schedule started', {
-		jobs: ['cleanup-reservations every 10 minutes', 'reconcile-payments every 5 minutes']
+		jobs: ['cleanup every 10 minutes', 'reconcile-payments every 5 minutes']
 	});
 	return () => {
 		for (const task of tasks) void task.stop();

@@ -1,12 +1,11 @@
 import { redirect } from '@sveltejs/kit';
-import { fail, message, setError, superValidate } from 'sveltekit-superforms';
+import { message, setError, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { AcceptInviteForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { startSession, userAgentOf } from '$lib/server/http/auth';
-import { clientOf } from '$lib/server/http/guard';
+import { admitAuthForm, startSession, userAgentOf } from '$lib/server/http/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ url, locals }) => {
@@ -26,13 +25,9 @@ export const load: PageServerLoad = async ({ url, locals }) => {
 export const actions: Actions = {
 	default: async (event) => {
 		const form = await superValidate(event.request, zod4(AcceptInviteForm));
-		const password = form.data.password;
-		form.data.password = '';
-		if (!form.valid) return fail(400, { form });
-		const { invitations, rateLimit } = services();
-		if (!(await rateLimit('auth', clientOf(event))).allowed) {
-			return message(form, { kind: 'rate_limited' }, { status: 429 });
-		}
+		const { password, refusal } = await admitAuthForm(event, form);
+		if (refusal) return refusal;
+		const { invitations } = services();
 		const { locals } = event;
 		const result = await invitations.accept(
 			userContext(locals.user, locals.sessionId),

@@ -1,11 +1,17 @@
 import { redirect } from '@sveltejs/kit';
-import { fail, message, superValidate } from 'sveltekit-superforms';
+import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { LoginForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { rememberLocale, startSession, tokenLink, userAgentOf } from '$lib/server/http/auth';
+import {
+	admitAuthForm,
+	rememberLocale,
+	startSession,
+	tokenLink,
+	userAgentOf
+} from '$lib/server/http/auth';
 import { clientOf } from '$lib/server/http/guard';
 import { safeRedirect } from '$lib/server/http/redirect';
 import type { Actions, PageServerLoad } from './$types';
@@ -31,14 +37,9 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 export const actions: Actions = {
 	default: async (event) => {
 		const form = await superValidate(event.request, zod4(LoginForm));
-		// The password is never sent back to the page.
-		const password = form.data.password;
-		form.data.password = '';
-		if (!form.valid) return fail(400, { form });
-		const { identity, rateLimit } = services();
-		if (!(await rateLimit('auth', clientOf(event))).allowed) {
-			return message(form, { kind: 'rate_limited' }, { status: 429 });
-		}
+		const { password, refusal } = await admitAuthForm(event, form);
+		if (refusal) return refusal;
+		const { identity } = services();
 		const { locals } = event;
 		const result = await identity.signInWithPassword(userContext(locals.user, locals.sessionId), {
 			email: form.data.email,

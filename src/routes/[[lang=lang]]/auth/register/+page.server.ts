@@ -1,9 +1,8 @@
-import { fail, message, superValidate } from 'sveltekit-superforms';
+import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { RegisterForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { tokenLink } from '$lib/server/http/auth';
-import { clientOf } from '$lib/server/http/guard';
+import { admitAuthForm, tokenLink } from '$lib/server/http/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => ({
@@ -13,13 +12,9 @@ export const load: PageServerLoad = async () => ({
 export const actions: Actions = {
 	default: async (event) => {
 		const form = await superValidate(event.request, zod4(RegisterForm));
-		const password = form.data.password;
-		form.data.password = '';
-		if (!form.valid) return fail(400, { form });
-		const { identity, rateLimit } = services();
-		if (!(await rateLimit('auth', clientOf(event))).allowed) {
-			return message(form, { kind: 'rate_limited' }, { status: 429 });
-		}
+		const { password, refusal } = await admitAuthForm(event, form);
+		if (refusal) return refusal;
+		const { identity } = services();
 		const locale = event.locals.locale;
 		const result = await identity.register(
 			{ ...form.data, password, locale },

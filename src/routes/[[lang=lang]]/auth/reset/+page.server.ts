@@ -1,10 +1,10 @@
 import { redirect } from '@sveltejs/kit';
-import { fail, message, superValidate } from 'sveltekit-superforms';
+import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { ResetForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { clientOf } from '$lib/server/http/guard';
+import { admitAuthForm } from '$lib/server/http/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ url }) => ({
@@ -16,13 +16,9 @@ export const load: PageServerLoad = async ({ url }) => ({
 export const actions: Actions = {
 	default: async (event) => {
 		const form = await superValidate(event.request, zod4(ResetForm));
-		const password = form.data.password;
-		form.data.password = '';
-		if (!form.valid) return fail(400, { form });
-		const { identity, rateLimit } = services();
-		if (!(await rateLimit('auth', clientOf(event))).allowed) {
-			return message(form, { kind: 'rate_limited' }, { status: 429 });
-		}
+		const { password, refusal } = await admitAuthForm(event, form);
+		if (refusal) return refusal;
+		const { identity } = services();
 		if (!(await identity.resetPassword(form.data.token, password))) {
 			return message(form, { kind: 'invalid_link' }, { status: 400 });
 		}
