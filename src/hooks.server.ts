@@ -8,6 +8,7 @@ import { ConfigError } from '$lib/server/config';
 import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
 import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
+import { rememberLocale } from '$lib/server/http/auth';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { errorResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
@@ -91,13 +92,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 
 		if (page && cookieLocale !== locale) {
 			// Visiting a prefixed page is the preference an unprefixed link follows next time.
-			event.cookies.set(LOCALE_COOKIE, locale, {
-				path: '/',
-				maxAge: 365 * 86_400,
-				httpOnly: true,
-				secure: true,
-				sameSite: 'lax'
-			});
+			rememberLocale(event, locale);
 		}
 
 		const theme = themeOf(event.cookies.get(THEME_COOKIE));

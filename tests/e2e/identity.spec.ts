@@ -131,6 +131,8 @@ test('reset a forgotten password from the mailed link', async ({ page }) => {
 	const { email } = await account('reset');
 	await page.goto('/no/auth/login');
 	await page.getByRole('link', { name: 'Glemt passordet?' }).click();
+	// The login page has an "E-post" field too: wait for the client-side navigation to land.
+	await expect(page.getByRole('heading', { level: 1, name: 'Glemt passord' })).toBeVisible();
 	await page.getByLabel('E-post').fill(email);
 	await page.getByRole('button', { name: 'Send lenke' }).click();
 	await expect(page.getByRole('status')).toContainText('Hvis det finnes en konto');
