@@ -2,7 +2,7 @@
 // only these slugs, so the pages' single routes never shadow other top-level routes.
 import { m } from '$lib/paraglide/messages';
 
-/** Top-level pages: /privacy, /contact, … Membership and contact are text until their forms come. */
+/** Top-level pages: /privacy, /press, … Membership is text until its own page comes. */
 export const STATIC_PAGES = [
 	'privacy',
 	'terms',
@@ -13,8 +13,7 @@ export const STATIC_PAGES = [
 	'org-fund',
 	'business-hotspot',
 	'press',
-	'membership',
-	'contact'
+	'membership'
 ] as const;
 
 /** The subpages of /about, in menu order, with their menu labels. */

@@ -1,6 +1,8 @@
 // The composition root: builds the services from the configuration once, at server start.
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
+import { contactService } from './contact';
+import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
@@ -21,6 +23,9 @@ import { sqlShopStore } from './shop/sql';
 
 export function buildServices(db: Db, config: Config) {
 	const contentStore = sqlContentStore(db);
+	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
+		from: config.MAIL_FROM
+	});
 	return {
 		config,
 		db,
@@ -30,12 +35,12 @@ export function buildServices(db: Db, config: Config) {
 		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
 		rateLimit: rateLimiter(memoryRateLimitStore(), {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
-			public: config.RATE_LIMIT_PUBLIC
+			public: config.RATE_LIMIT_PUBLIC,
+			contact: config.RATE_LIMIT_CONTACT
 		}),
 		shop: shopService(sqlShopStore(db)),
-		mail: mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
-			from: config.MAIL_FROM
-		})
+		mail,
+		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO)
 	};
 }
 

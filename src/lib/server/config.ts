@@ -37,12 +37,15 @@ export const ConfigSchema = z.object({
 	TRUST_PROXY: bool.default(false),
 	RATE_LIMIT_ANONYMOUS: limit.default({ max: 10, windowMs: 60_000 }),
 	RATE_LIMIT_PUBLIC: limit.default({ max: 120, windowMs: 60_000 }),
+	RATE_LIMIT_CONTACT: limit.default({ max: 5, windowMs: 600_000 }),
 	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional(),
 	/** Unset: mail is kept in the mail_outbox table and logged, not sent. */
 	SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>')
+	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>'),
+	/** Where contact-form messages are sent. */
+	CONTACT_TO: z.email().default('post@example.org')
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { PAYMENT_CALLBACK_TOKEN: string };

@@ -8,6 +8,7 @@ import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_payments';
 import * as m003 from './migrations/003_content';
 import * as m004 from './migrations/004_mail';
+import * as m007 from './migrations/007_content_extras';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -18,7 +19,8 @@ const migrations: Record<string, Migration> = {
 	'001_initial': m001,
 	'002_payments': m002,
 	'003_content': m003,
-	'004_mail': m004
+	'004_mail': m004,
+	'007_content_extras': m007
 };
 
 export function openSqlite(file: string): Db {

@@ -168,6 +168,19 @@ export interface MailOutboxTable {
 	error: string | null;
 }
 
+export interface ContactMessagesTable {
+	id: string;
+	name: string;
+	email: string;
+	subject: string;
+	message: string;
+	/** The page locale the message was written from. */
+	locale: string;
+	created_at: string;
+	/** The mail_outbox row of the notification; null until it is written. */
+	mail_id: string | null;
+}
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
@@ -192,4 +205,5 @@ export interface Database {
 	projects: ProjectsTable;
 	payment_sessions: PaymentSessionsTable;
 	mail_outbox: MailOutboxTable;
+	contact_messages: ContactMessagesTable;
 }
