@@ -8,7 +8,6 @@ export const STATIC_PAGES = [
 	'terms',
 	'safety',
 	'students',
-	'campus',
 	'partner',
 	'org-fund',
 	'business-hotspot',

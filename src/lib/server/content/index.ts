@@ -11,14 +11,20 @@ export type { EventFilter, StockState, UnitTab } from './queries';
 
 export function contentService(store: ContentStore) {
 	return {
-		async home(locale: Locale, now = new Date()) {
+		/** The home page; the next events are those of the visitor's campus when one is chosen. */
+		async home(locale: Locale, campusId?: string, now = new Date()) {
 			const iso = now.toISOString();
 			const [events, news, products] = await Promise.all([
-				store.upcomingEvents(locale, iso, 3),
+				store.upcomingEvents(locale, iso, 3, campusId),
 				store.latestNews(locale, iso, 3),
 				store.featuredProducts(locale, 3)
 			]);
 			return { events, news, products };
+		},
+
+		/** Every campus, in their order. */
+		campuses() {
+			return store.campuses();
 		},
 
 		/** A rich-text page by its slug (`privacy`, `about/history`, `policies/expenses`). */
@@ -71,9 +77,11 @@ export function contentService(store: ContentStore) {
 			return { job, isOpen, applyUrl: isOpen && isSafeLink(job.applyUrl) ? job.applyUrl : null };
 		},
 
-		async unitsByCampus(locale: Locale) {
+		/** Units under their campus; only the given campus when there is one. */
+		async unitsByCampus(locale: Locale, campusId?: string) {
 			const [campuses, units] = await Promise.all([store.campuses(), store.units(locale)]);
-			return groupByCampus(campuses, units);
+			const groups = groupByCampus(campuses, units);
+			return campusId ? groups.filter((g) => g.campus.id === campusId) : groups;
 		},
 
 		/** A unit with the data of one tab; the other tabs' data is not read. */

@@ -18,6 +18,12 @@ describe('event filter from the query string', () => {
 		});
 	});
 
+	it('uses the chosen campus unless the query names one, blank meaning all', () => {
+		expect(parseEventFilter(new URLSearchParams(''), 'oslo').campus).toBe('oslo');
+		expect(parseEventFilter(new URLSearchParams('campus=bergen'), 'oslo').campus).toBe('bergen');
+		expect(parseEventFilter(new URLSearchParams('campus='), 'oslo').campus).toBeUndefined();
+	});
+
 	it('only 1 or true turns the archive on', () => {
 		expect(parseEventFilter(new URLSearchParams('past=0')).past).toBe(false);
 		expect(parseEventFilter(new URLSearchParams('past=true')).past).toBe(true);

@@ -8,15 +8,18 @@ export interface EventFilter {
 	past: boolean;
 }
 
-/** `?campus=&category=&past=1` of the events page. Blank values mean "all". */
-export function parseEventFilter(params: URLSearchParams): EventFilter {
+/**
+ * `?campus=&category=&past=1` of the events page. Blank values mean "all"; a page without a
+ * `campus` parameter shows the visitor's chosen campus (`defaultCampus`).
+ */
+export function parseEventFilter(params: URLSearchParams, defaultCampus?: string): EventFilter {
 	const value = (name: string) => {
 		const v = params.get(name)?.trim();
 		return v ? v : undefined;
 	};
 	const past = params.get('past');
 	return {
-		campus: value('campus'),
+		campus: params.has('campus') ? value('campus') : defaultCampus,
 		category: value('category'),
 		past: past === '1' || past === 'true'
 	};

@@ -82,14 +82,15 @@ export function sqlContentStore(db: Db): ContentStore {
 	}
 
 	return {
-		async upcomingEvents(locale, now, limit) {
-			const rows = await db
+		async upcomingEvents(locale, now, limit, campusId) {
+			let query = db
 				.selectFrom('events')
 				.selectAll()
 				.where('ends_at', '>=', now)
 				.orderBy('starts_at')
-				.limit(limit)
-				.execute();
+				.limit(limit);
+			if (campusId) query = query.where('campus_id', '=', campusId);
+			const rows = await query.execute();
 			return rows.map((r) => eventSummary(r, locale));
 		},
 		async latestNews(locale, now, limit) {

@@ -153,7 +153,12 @@ export interface SitemapItems {
 }
 
 export interface ContentStore {
-	upcomingEvents(locale: Locale, now: string, limit: number): Promise<EventSummary[]>;
+	upcomingEvents(
+		locale: Locale,
+		now: string,
+		limit: number,
+		campusId?: string
+	): Promise<EventSummary[]>;
 	latestNews(locale: Locale, now: string, limit: number): Promise<NewsSummary[]>;
 	featuredProducts(locale: Locale, limit: number): Promise<ProductSummary[]>;
 
