@@ -1,13 +1,33 @@
 // What the public pages read. Routes call these; the store behind them is the SQL adapter today.
 // A function answers undefined when the thing asked for does not exist; the route turns that into 404.
 import type { Locale } from '$lib/i18n';
-import { groupByCampus, isSafeLink, stockState, type EventFilter, type UnitTab } from './queries';
+import { osloDayStart } from '$lib/oslo-time';
+import {
+	EVENTS_PAGE_SIZE,
+	groupByCampus,
+	isSafeLink,
+	stockState,
+	type EventFilter,
+	type UnitTab
+} from './queries';
 import { sitemapPaths } from './sitemap';
-import type { ContentStore } from './types';
+import type { ContentStore, EventQuery } from './types';
 
 export type * from './types';
-export { parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
+export { EVENTS_PAGE_SIZE, parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
 export type { EventFilter, StockState, UnitTab } from './queries';
+
+/** The store query of an events filter; dates are whole Oslo days, both ends included. */
+function eventQuery(filter: EventFilter, now: Date): EventQuery {
+	return {
+		now: now.toISOString(),
+		past: filter.past,
+		campusId: filter.campus,
+		category: filter.category,
+		startsFrom: filter.from && osloDayStart(filter.from),
+		startsBefore: filter.to && osloDayStart(filter.to, 1)
+	};
+}
 
 export function contentService(store: ContentStore) {
 	return {
@@ -37,18 +57,31 @@ export function contentService(store: ContentStore) {
 			return store.pagesUnder(locale, 'policies/');
 		},
 
-		async events(locale: Locale, filter: EventFilter, now = new Date()) {
-			const [events, campuses, categories] = await Promise.all([
+		/** One page of the events list with what its filter form needs. */
+		async events(
+			locale: Locale,
+			filter: EventFilter,
+			now = new Date(),
+			pageSize = EVENTS_PAGE_SIZE
+		) {
+			const query = eventQuery(filter, now);
+			const [events, total, campuses, categories] = await Promise.all([
 				store.events(locale, {
-					now: now.toISOString(),
-					past: filter.past,
-					campusId: filter.campus,
-					category: filter.category
+					...query,
+					limit: pageSize,
+					offset: (filter.page - 1) * pageSize
 				}),
+				store.countEvents(query),
 				store.campuses(),
 				store.eventCategories()
 			]);
-			return { events, campuses, categories, filter };
+			const pageCount = Math.max(1, Math.ceil(total / pageSize));
+			return { events, total, pageCount, campuses, categories, filter };
+		},
+
+		/** Every upcoming event (or those of one campus), soonest first: the calendar feed. */
+		upcomingForFeed(locale: Locale, campusId?: string, now = new Date()) {
+			return store.events(locale, { now: now.toISOString(), past: false, campusId, limit: 500 });
 		},
 
 		async event(locale: Locale, id: string, now = new Date()) {

@@ -4,7 +4,14 @@ import type { Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
 import { pickLocalized } from './localize';
-import type { ContentStore, EventSummary, JobSummary, NewsSummary, ProductSummary } from './types';
+import type {
+	ContentStore,
+	EventQuery,
+	EventSummary,
+	JobSummary,
+	NewsSummary,
+	ProductSummary
+} from './types';
 
 function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary {
 	return {
@@ -68,6 +75,16 @@ function productsWithAvailability(db: Db, now: string) {
 		.selectAll('products')
 		.select((eb) => [reservedQuantity(eb, now).as('reserved'), soldQuantity(eb).as('sold')])
 		.where('products.active', '=', 1);
+}
+
+/** The events an EventQuery selects, before ordering and paging. */
+function eventsMatching(db: Db, q: EventQuery) {
+	let query = db.selectFrom('events').where('ends_at', q.past ? '<' : '>=', q.now);
+	if (q.campusId) query = query.where('campus_id', '=', q.campusId);
+	if (q.category) query = query.where('category', '=', q.category);
+	if (q.startsFrom) query = query.where('starts_at', '>=', q.startsFrom);
+	if (q.startsBefore) query = query.where('starts_at', '<', q.startsBefore);
+	return query;
 }
 
 export function sqlContentStore(db: Db): ContentStore {
@@ -152,14 +169,19 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => r.category);
 		},
 		async events(locale, q) {
-			let query = db.selectFrom('events').selectAll();
-			query = q.past
-				? query.where('ends_at', '<', q.now).orderBy('starts_at', 'desc')
-				: query.where('ends_at', '>=', q.now).orderBy('starts_at');
-			if (q.campusId) query = query.where('campus_id', '=', q.campusId);
-			if (q.category) query = query.where('category', '=', q.category);
+			let query = eventsMatching(db, q)
+				.selectAll()
+				.orderBy('starts_at', q.past ? 'desc' : 'asc')
+				.orderBy('id');
+			if (q.limit !== undefined) query = query.limit(q.limit).offset(q.offset ?? 0);
 			const rows = await query.execute();
 			return rows.map((r) => eventSummary(r, locale));
+		},
+		async countEvents(q) {
+			const row = await eventsMatching(db, q)
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.executeTakeFirstOrThrow();
+			return Number(row.n);
 		},
 		async event(locale, id) {
 			const r = await db

@@ -28,6 +28,12 @@ export interface EventQuery {
 	past: boolean;
 	campusId?: string;
 	category?: string;
+	/** Events starting at or after this instant (ISO). */
+	startsFrom?: string;
+	/** Events starting before this instant (ISO). */
+	startsBefore?: string;
+	limit?: number;
+	offset?: number;
 }
 
 export interface NewsSummary {
@@ -169,6 +175,8 @@ export interface ContentStore {
 	campuses(): Promise<Campus[]>;
 	eventCategories(): Promise<string[]>;
 	events(locale: Locale, query: EventQuery): Promise<EventSummary[]>;
+	/** How many events the query matches, ignoring its limit and offset. */
+	countEvents(query: EventQuery): Promise<number>;
 	event(locale: Locale, id: string): Promise<EventDetail | undefined>;
 
 	news(locale: Locale, now: string, unitId?: string): Promise<NewsSummary[]>;
