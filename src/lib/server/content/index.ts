@@ -10,6 +10,7 @@ import {
 	type EventFilter,
 	type UnitTab
 } from './queries';
+import { rankSearch, searchTerms } from './search';
 import { sitemapPaths } from './sitemap';
 import type { ContentStore, EventQuery } from './types';
 
@@ -154,6 +155,23 @@ export function contentService(store: ContentStore) {
 
 		project(locale: Locale, slug: string) {
 			return store.project(locale, slug);
+		},
+
+		/** Site search in the page locale; `terms` is empty when the query has no usable word. */
+		async search(locale: Locale, query: string, now = new Date()) {
+			const terms = searchTerms(query);
+			if (terms.length === 0) return { terms, hits: [] };
+			const hits = rankSearch(await store.searchDocs(locale, now.toISOString()), terms);
+			return {
+				terms,
+				hits: hits.map(({ doc }) => ({
+					kind: doc.kind,
+					path: doc.path,
+					title: doc.title,
+					summary: doc.summary,
+					date: doc.date
+				}))
+			};
 		},
 
 		/** Unlocalized paths of every public page and content item. */

@@ -10,7 +10,8 @@ import type {
 	EventSummary,
 	JobSummary,
 	NewsSummary,
-	ProductSummary
+	ProductSummary,
+	SearchDoc
 } from './types';
 
 function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary {
@@ -379,6 +380,47 @@ export function sqlContentStore(db: Db): ContentStore {
 				.orderBy('slug')
 				.execute();
 			return rows.map((r) => projectSummary(r, locale));
+		},
+		async searchDocs(locale, now) {
+			const [pages, events, news, jobs, units, projects, products] = await Promise.all([
+				db.selectFrom('pages').selectAll().execute(),
+				db.selectFrom('events').selectAll().execute(),
+				db.selectFrom('news').selectAll().where('published_at', '<=', now).execute(),
+				db.selectFrom('jobs').selectAll().execute(),
+				db.selectFrom('units').selectAll().execute(),
+				db.selectFrom('projects').selectAll().execute(),
+				db.selectFrom('products').selectAll().where('active', '=', 1).execute()
+			]);
+			const doc = (
+				kind: SearchDoc['kind'],
+				path: string,
+				row: Record<string, unknown>,
+				fields: { title: string; summary: string; body: string },
+				date: string | null = null
+			): SearchDoc => ({
+				kind,
+				path,
+				title: pickLocalized(row, fields.title, locale),
+				summary: pickLocalized(row, fields.summary, locale),
+				body: pickLocalized(row, fields.body, locale).text,
+				date
+			});
+			const text = { title: 'title', summary: 'summary', body: 'body' };
+			return [
+				...pages.map((r) => doc('page', `/${r.slug}`, r, text)),
+				...events.map((r) => doc('event', `/events/${r.id}`, r, text, r.starts_at)),
+				...news.map((r) => doc('news', `/news/${r.id}`, r, text, r.published_at)),
+				...jobs.map((r) => doc('job', `/jobs/${r.slug}`, r, text, r.deadline)),
+				...units.map((r) => doc('unit', `/units/${r.id}`, r, { ...text, title: 'name' })),
+				...projects.map((r) => doc('project', `/projects/${r.slug}`, r, text)),
+				...products.map((r) =>
+					doc('product', `/shop/${r.slug}`, r, {
+						title: 'name',
+						summary: 'description',
+						body: 'description'
+					})
+				)
+			];
 		},
 		async sitemapItems(now) {
 			const [events, news, jobs, units, projects, policies, products] = await Promise.all([

@@ -158,6 +158,20 @@ export interface SitemapItems {
 	products: string[];
 }
 
+export type SearchKind = 'page' | 'event' | 'news' | 'job' | 'unit' | 'project' | 'product';
+
+/** One public content item as the site search sees it, in one locale. */
+export interface SearchDoc {
+	kind: SearchKind;
+	/** Unlocalized page path, e.g. `/events/evt-julebord`. */
+	path: string;
+	title: LocalizedText;
+	summary: LocalizedText;
+	body: string;
+	/** The item's date where it has one (event start, news publication, job deadline). */
+	date: string | null;
+}
+
 export interface ContentStore {
 	upcomingEvents(
 		locale: Locale,
@@ -201,6 +215,9 @@ export interface ContentStore {
 
 	projects(locale: Locale): Promise<ProjectSummary[]>;
 	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;
+
+	/** Every item with a public page at `now`, as search documents in `locale`. */
+	searchDocs(locale: Locale, now: string): Promise<SearchDoc[]>;
 
 	/** Every item that has a public page at `now`: published news, active products, all others. */
 	sitemapItems(now: string): Promise<SitemapItems>;
