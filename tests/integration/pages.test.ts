@@ -125,6 +125,12 @@ describe.each(LOCALES)('public content pages in /%s', (locale) => {
 			expect(og('og:url')).toBe(`${server.url}/${locale}${bare}`);
 			expect(og('og:image')).toMatch(/^https?:\/\/[^/]+\/\S+\.(png|svg)$/);
 			expect(og('og:locale')).toBe(locale === 'no' ? 'nb_NO' : 'en_GB');
+			// Images reserve their space (no layout shift) and say what they show, or alt="".
+			for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
+				expect(img).toMatch(/\bwidth="\d+"/);
+				expect(img).toMatch(/\bheight="\d+"/);
+				expect(img).toMatch(/\balt="/);
+			}
 		}
 	);
 });
@@ -424,5 +430,18 @@ describe('text missing in the page locale', () => {
 		expect(html).toMatch(
 			/<div[^>]*lang="no"[^>]*>(?:\s|<!--[^>]*-->)*<p[^>]*>Hver campus har sitt eget styre/
 		);
+	});
+});
+
+describe('images', () => {
+	it('load lazily in lists below the fold and at once as a product page’s main image', async () => {
+		const home = (await get('/en')).html;
+		const cards = home.match(/<img\b[^>]*>/g) ?? [];
+		expect(cards.length).toBeGreaterThan(0);
+		for (const img of cards) expect(img).toContain('loading="lazy"');
+		const product = (await get('/en/shop/hoodie')).html;
+		const main = /<img\b[^>]*>/.exec(product)?.[0] ?? '';
+		expect(main).not.toContain('loading="lazy"');
+		expect(main).toContain('fetchpriority="high"');
 	});
 });
