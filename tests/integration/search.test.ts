@@ -86,7 +86,7 @@ describe('header search box', () => {
 			const html = await (await fetch(server.url + path)).text();
 			const locale = path.split('/')[1];
 			expect(html).toMatch(
-				new RegExp(`<form role="search" method="GET" action="/${locale}/search"`)
+				new RegExp(`<form role="search" aria-label="[^"]+" method="GET" action="/${locale}/search"`)
 			);
 			expect(html).toMatch(/<input id="header-search" type="search" name="q"/);
 		}
