@@ -92,6 +92,25 @@ describe('the chosen campus filters the site', () => {
 		expect(all).toContain('Sports Club');
 	});
 
+	it('units by type, combined with the campus, with links that keep the other filter', async () => {
+		const boards = await page('/en/units?campus=&type=board');
+		expect(boards).toContain('Oslo Board');
+		expect(boards).toContain('Trondheim Board');
+		expect(boards).not.toContain('Events Committee');
+		const osloBoards = await page('/en/units?type=board', 'oslo');
+		expect(osloBoards).toContain('Oslo Board');
+		expect(osloBoards).not.toContain('Trondheim Board');
+		const html = await (await fetch(`${server.url}/en/units?campus=oslo&type=board`)).text();
+		expect(html).toMatch(/<a href="\/en\/units\?campus=bergen&amp;type=board"/);
+		expect(html).toMatch(
+			/<a href="\/en\/units\?campus=oslo" aria-current|<a href="\/en\/units\?campus=oslo"[^>]*>All types/
+		);
+		expect(html).toMatch(/<a href="\/en\/units\?campus=oslo&amp;type=board" aria-current="page"/);
+		expect(await page('/en/units?campus=&type=nothing')).toContain(
+			'No units have been registered yet.'
+		);
+	});
+
 	it('campus leadership: the leaders of that campus, all without a choice', async () => {
 		const bergen = await page('/en/campus', 'bergen');
 		expect(bergen).toContain('Sara Haugen');

@@ -111,11 +111,19 @@ export function contentService(store: ContentStore) {
 			return { job, isOpen, applyUrl: isOpen && isSafeLink(job.applyUrl) ? job.applyUrl : null };
 		},
 
-		/** Units under their campus; only the given campus when there is one. */
-		async unitsByCampus(locale: Locale, campusId?: string) {
+		/**
+		 * Units under their campus, narrowed to one campus and one type when given, and every type
+		 * there is (for the filter).
+		 */
+		async unitsByCampus(locale: Locale, filter: { campusId?: string; type?: string } = {}) {
 			const [campuses, units] = await Promise.all([store.campuses(), store.units(locale)]);
-			const groups = groupByCampus(campuses, units);
-			return campusId ? groups.filter((g) => g.campus.id === campusId) : groups;
+			const types = [...new Set(units.map((u) => u.type))].sort();
+			const shown = units.filter(
+				(u) =>
+					(!filter.campusId || u.campusId === filter.campusId) &&
+					(!filter.type || u.type === filter.type)
+			);
+			return { groups: groupByCampus(campuses, shown), types };
 		},
 
 		/** A unit with the data of one tab; the other tabs' data is not read. */
