@@ -135,6 +135,19 @@ describe.each(LOCALES)('public content pages in /%s', (locale) => {
 	);
 });
 
+describe.each(LOCALES)('signed-in pages of the page table in /%s', (locale) => {
+	it.each(['/profile', '/fs', '/fs/new', '/fs/claim-1'])(
+		'%s sends a visitor without a session to the sign-in page of the locale',
+		async (path) => {
+			const res = await fetch(`${server.url}/${locale}${path}`, { redirect: 'manual' });
+			expect(res.status).toBe(303);
+			expect(res.headers.get('location')).toBe(
+				`/${locale}/auth/login?redirectTo=${encodeURIComponent(`/${locale}${path}`)}`
+			);
+		}
+	);
+});
+
 describe('rich-text pages', () => {
 	it('render the body as paragraphs in the page locale', async () => {
 		const no = await get('/no/about/history');
