@@ -2,6 +2,7 @@
 // the home page and the campus leadership until it is changed or cleared.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSetCookie } from '../helpers/fixtures';
+import { mainText, postForm } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -11,26 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function choose(campus: string, redirectTo = '/en/events') {
-	return fetch(`${server.url}/en/choose-campus`, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: {
-			accept: 'text/html',
-			origin: server.url,
-			'content-type': 'application/x-www-form-urlencoded'
-		},
-		body: new URLSearchParams({ campus, redirectTo })
-	});
-}
+const choose = (campus: string, redirectTo = '/en/events') =>
+	postForm(server.url, '/en/choose-campus', { campus, redirectTo });
 
 async function page(path: string, campus?: string): Promise<string> {
 	const res = await fetch(server.url + path, {
 		headers: campus ? { cookie: `campus=${campus}` } : {}
 	});
 	expect(res.status).toBe(200);
-	const html = await res.text();
-	return (/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<[^>]+>/g, ' ');
+	return mainText(await res.text());
 }
 
 describe('choosing a campus', () => {

@@ -3,6 +3,7 @@
 // filled honeypot is swallowed without a trace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../helpers/fixtures';
+import { postForm } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -17,19 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function post(path: string, body: Record<string, string>, forwardedFor = '198.51.100.1') {
-	return fetch(server.url + path, {
-		method: 'POST',
-		redirect: 'manual',
-		headers: {
-			accept: 'text/html',
-			origin: server.url,
-			'content-type': 'application/x-www-form-urlencoded',
-			'x-forwarded-for': forwardedFor
-		},
-		body: new URLSearchParams(body)
-	});
-}
+const post = (path: string, body: Record<string, string>, forwardedFor = '198.51.100.1') =>
+	postForm(server.url, path, body, { 'x-forwarded-for': forwardedFor });
 
 const valid = {
 	name: 'Kari Nordmann',

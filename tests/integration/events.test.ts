@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../helpers/fixtures';
 import { osloBasic, parseICalendar, prop, text, type Component } from '../helpers/ical';
+import { mainText } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -13,8 +14,6 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 const get = (path: string) => fetch(server.url + path, { redirect: 'manual' });
-const mainText = (html: string) =>
-	(/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const eventRow = (id: string) =>
 	withDb(server.dbFile, (db) =>
 		db.prepare('select starts_at, ends_at from events where id = ?').get(id)

@@ -2,6 +2,7 @@
 // locale from every kind of content, nothing that is not public yet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../helpers/fixtures';
+import { mainText } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -18,9 +19,7 @@ async function search(locale: string, q: string) {
 	const hits = [...html.matchAll(/data-testid="search-hit"[\s\S]*?<a href="([^"]+)"/g)].map(
 		(m) => m[1]
 	);
-	const text = (/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? '')
-		.replace(/<[^>]+>/g, ' ')
-		.replace(/\s+/g, ' ');
+	const text = mainText(html);
 	return { html, hits, text };
 }
 
