@@ -46,7 +46,9 @@ export default defineConfig({
 			LOG_LEVEL: 'warn',
 			// Browsers run many page loads from one address; the limits are tested elsewhere.
 			RATE_LIMIT_PUBLIC: '100000/60',
-			RATE_LIMIT_ANONYMOUS: '100000/60'
+			RATE_LIMIT_ANONYMOUS: '100000/60',
+			// The buy flow pays on the simulator's hosted page (off in production mode unless enabled).
+			PAYMENT_SIMULATOR_ENABLED: 'true'
 		}
 	}
 });

@@ -33,4 +33,12 @@ if (sourcesAt > builtAt) {
 	execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 }
 
+// `npm start` is the fresh-machine command: with the simulator as the provider (the default), its
+// hosted page takes the payments so the whole buy flow works. A deployment that runs serve.js in
+// production mode gets the simulator only when PAYMENT_SIMULATOR_ENABLED says so.
+const provider = process.env.PAYMENT_PROVIDER || 'simulator';
+if (provider === 'simulator' && !process.env.PAYMENT_SIMULATOR_ENABLED) {
+	process.env.PAYMENT_SIMULATOR_ENABLED = 'true';
+}
+
 await import('./serve.js');

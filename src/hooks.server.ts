@@ -8,7 +8,10 @@ import { ConfigError } from '$lib/server/config';
 import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
 import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
+import { setSessionCookie } from '$lib/server/http/cookies';
+import { errorResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
+import { isCrossSiteApiWrite } from '$lib/server/http/origin';
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 
 // Messages rendered on the server read the locale of the request they belong to.
@@ -59,12 +62,20 @@ export const handle: Handle = async ({ event, resolve }) => {
 		const page = isPagePath(pathname);
 		if (page && !localeOfPath(pathname)) return localeRedirect(pathname, search, locale);
 
+		const secret = event.cookies.get(SESSION_COOKIE);
+		if (isCrossSiteApiWrite(event.request, event.url, !!secret)) {
+			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
+		}
+
 		event.locals.user = null;
 		event.locals.sessionId = null;
 		try {
-			const found = await services().identity.resolveSession(event.cookies.get(SESSION_COOKIE));
+			const found = await services().identity.resolveSession(secret);
 			event.locals.user = found?.user ?? null;
 			event.locals.sessionId = found?.sessionId ?? null;
+			// Sliding renewal: the browser's cookie follows the session's new expiry.
+			if (found?.renewedUntil && secret)
+				setSessionCookie(event.cookies, secret, found.renewedUntil);
 		} catch (error) {
 			// A failing session store must not take the public site down: treat as signed out.
 			log.warn('session lookup failed', { id: requestId, ...errorFields(error) });

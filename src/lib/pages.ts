@@ -2,7 +2,7 @@
 // only these slugs, so the pages' single routes never shadow other top-level routes.
 import { m } from '$lib/paraglide/messages';
 
-/** Top-level pages: /privacy, /press, … Membership is text until its own page comes. */
+/** Top-level pages: /privacy, /press, … (contact, campus and membership have their own routes). */
 export const STATIC_PAGES = [
 	'privacy',
 	'terms',
@@ -11,8 +11,7 @@ export const STATIC_PAGES = [
 	'partner',
 	'org-fund',
 	'business-hotspot',
-	'press',
-	'membership'
+	'press'
 ] as const;
 
 /** The subpages of /about, in menu order, with their menu labels. */

@@ -13,3 +13,32 @@ const MESSAGES: Record<string, () => string> = {
 export function cartErrorMessage(code: string): string {
 	return (MESSAGES[code] ?? m.shop_error_not_found)();
 }
+
+const CHECKOUT: Record<string, () => string> = {
+	name: m.checkout_error_name,
+	email: m.checkout_error_email,
+	phone: m.checkout_error_phone,
+	terms: m.checkout_error_terms,
+	empty: m.checkout_error_empty,
+	expired: m.checkout_error_expired,
+	cart_changed: m.checkout_error_cart_changed,
+	sign_in: m.checkout_error_sign_in,
+	payment_unavailable: m.checkout_error_payment_unavailable,
+	rate_limited: m.shop_error_rate_limited
+};
+
+export function checkoutMessage(code: string): string {
+	return (CHECKOUT[code] ?? m.checkout_error_invalid)();
+}
+
+const ORDER_STATUS: Record<string, () => string> = {
+	pending: m.order_status_pending,
+	authorized: m.order_status_authorized,
+	paid: m.order_status_paid,
+	cancelled: m.order_status_cancelled,
+	failed: m.order_status_failed
+};
+
+export function orderStatusLabel(status: string): string {
+	return Object.hasOwn(ORDER_STATUS, status) ? ORDER_STATUS[status]!() : status;
+}

@@ -110,6 +110,8 @@ test.describe('protected pages', () => {
 test.describe('theme', () => {
 	test('choosing dark applies at once with JavaScript and is remembered', async ({ page }) => {
 		await page.goto('/en');
+		// Applying on change is the hydrated page's behaviour; wait until the app has loaded.
+		await page.waitForLoadState('networkidle');
 		await page.getByLabel('Colour theme').selectOption('dark');
 		await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 		await page.reload();

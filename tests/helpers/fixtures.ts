@@ -22,7 +22,7 @@ export interface SessionFixture {
 	cookie: string;
 }
 
-/** A user with a session; by default signed in (not anonymous) and valid for an hour. */
+/** A user with a session; by default signed in (not anonymous), verified and valid for 30 days. */
 export function createSession(
 	file: string,
 	options: {
@@ -37,13 +37,14 @@ export function createSession(
 	const secret = randomBytes(32).toString('base64url');
 	withDb(file, (db) => {
 		db.prepare(
-			'insert into users (id, email, name, is_anonymous, created_at) values (?, ?, ?, ?, ?)'
+			'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, ?, ?, ?)'
 		).run(
 			userId,
 			options.anonymous ? null : (options.email ?? `${userId}@example.org`),
 			options.name ?? (options.anonymous ? '' : 'Test User'),
 			options.anonymous ? 1 : 0,
-			iso(0)
+			iso(0),
+			options.anonymous ? null : iso(0)
 		);
 		db.prepare(
 			'insert into sessions (id, user_id, secret_hash, created_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, ?)'
@@ -52,7 +53,7 @@ export function createSession(
 			userId,
 			hashSecret(secret),
 			iso(0),
-			iso(options.expiresInMs ?? 3_600_000),
+			iso(options.expiresInMs ?? 30 * 86_400_000),
 			options.revoked ? iso(0) : null
 		);
 	});

@@ -13,12 +13,18 @@ export interface TestServer {
 	stop(): Promise<void>;
 }
 
-/** A DATABASE_FILE given in `env` is the caller's and survives stop(); otherwise a temporary one. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A DATABASE_FILE given in `env` is the caller's and survives stop(); otherwise a temporary one.
+ * `script` is serve.js (the built server) unless a test is about another entry point (start.js).
+ */
+export async function startServer(
+	env: Record<string, string> = {},
+	script = 'scripts/serve.js'
+): Promise<TestServer> {
 	const ownsData = !env.DATABASE_FILE;
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-test-'));
 	const dbFile = env.DATABASE_FILE ?? join(dir, 'test.db');
-	const child: ChildProcess = spawn(process.execPath, ['scripts/serve.js'], {
+	const child: ChildProcess = spawn(process.execPath, [script], {
 		env: {
 			PATH: process.env.PATH,
 			PORT: '0',

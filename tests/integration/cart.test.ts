@@ -175,8 +175,8 @@ describe('the cart page', () => {
 
 	it('shows the messages of the checkout return in both languages', async () => {
 		const no = await (await fetch(server.url + '/no/shop/cart?cancelled=true')).text();
-		expect(no).toContain('Betalingen ble avbrutt.');
+		expect(no).toContain('Betalingen ble avbrutt, og ingenting er trukket.');
 		const en = await (await fetch(server.url + '/en/shop/cart?error=payment_failed')).text();
-		expect(en).toContain('The payment did not go through.');
+		expect(en).toContain('The payment did not go through and nothing was charged.');
 	});
 });

@@ -153,7 +153,7 @@ describe('POST /api/payment/psp/callback', () => {
 			success: true,
 			message: 'Order updated',
 			orderId,
-			status: 'authorized'
+			status: 'paid'
 		});
 	});
 
@@ -182,7 +182,7 @@ describe('POST /api/payment/psp/callback', () => {
 				reference: 'unknown-3'
 			});
 			expect(res.status).toBe(200);
-			expect(statusOf(orderId)).toBe('authorized');
+			expect(statusOf(orderId)).toBe('paid');
 		});
 
 		it('checkoutSessionId before session.sessionId and reference', async () => {
@@ -193,20 +193,20 @@ describe('POST /api/payment/psp/callback', () => {
 				reference: 'unknown-3'
 			});
 			expect(res.status).toBe(200);
-			expect(statusOf(orderId)).toBe('authorized');
+			expect(statusOf(orderId)).toBe('paid');
 		});
 
 		it('session.sessionId before reference', async () => {
 			const { orderId, sessionId } = order('pending', 'AUTHORIZED');
 			const res = await callback({ session: { sessionId }, reference: 'unknown-3' });
 			expect(res.status).toBe(200);
-			expect(statusOf(orderId)).toBe('authorized');
+			expect(statusOf(orderId)).toBe('paid');
 		});
 
 		it('reference last', async () => {
 			const { orderId, sessionId } = order('pending', 'AUTHORIZED');
 			expect((await callback({ reference: sessionId })).status).toBe(200);
-			expect(statusOf(orderId)).toBe('authorized');
+			expect(statusOf(orderId)).toBe('paid');
 		});
 
 		it('an earlier unknown id is used even when a later one is known', async () => {
@@ -223,7 +223,7 @@ describe('POST /api/payment/psp/callback', () => {
 			for (const provider of ['psp', 'simulator']) {
 				const { orderId, sessionId } = order('pending', 'AUTHORIZED');
 				expect((await callback({ sessionId }, { provider })).status).toBe(200);
-				expect(statusOf(orderId)).toBe('authorized');
+				expect(statusOf(orderId)).toBe('paid');
 			}
 		});
 
@@ -256,16 +256,17 @@ describe('POST /api/payment/psp/callback', () => {
 	});
 
 	describe('effect of each state on a pending order', () => {
+		// AUTHORIZED is captured at once: authorized, then paid (two events).
 		const EFFECT = {
 			CREATED: null,
-			AUTHORIZED: 'authorized',
+			AUTHORIZED: 'paid',
 			ABORTED: 'cancelled',
 			EXPIRED: 'failed',
 			TERMINATED: 'cancelled'
 		} as const;
 		for (const state of STATES) {
 			const to = EFFECT[state];
-			it(`${state} → ${to ?? 'no change'} (200)${to ? ' with one order_events row' : ''}`, async () => {
+			it(`${state} → ${to ?? 'no change'} (200)${to ? ' with its order_events rows' : ''}`, async () => {
 				const { orderId, sessionId } = order('pending', state);
 				const before = Date.now();
 				const res = await callback({ sessionId });
@@ -279,12 +280,9 @@ describe('POST /api/payment/psp/callback', () => {
 				expect(statusOf(orderId)).toBe(to ?? 'pending');
 				const events = eventsOf(orderId);
 				if (!to) return expect(events).toEqual([]);
-				expect(events).toHaveLength(1);
-				expect(events[0]).toMatchObject({
-					from_status: 'pending',
-					to_status: to,
-					actor: 'callback:simulator'
-				});
+				const steps = to === 'paid' ? ['authorized', 'paid'] : [to];
+				expect(events.map((e) => e.to_status)).toEqual(steps);
+				expect(events[0]).toMatchObject({ from_status: 'pending', actor: 'callback:simulator' });
 				expect(Date.parse(events[0]!.at)).toBeGreaterThanOrEqual(before - 1000);
 			});
 		}
@@ -324,19 +322,19 @@ describe('POST /api/payment/psp/callback', () => {
 			expect(await res.json()).toMatchObject({
 				success: true,
 				message: 'No change',
-				status: 'authorized'
+				status: 'paid'
 			});
-			expect(eventsOf(orderId)).toHaveLength(1);
+			expect(eventsOf(orderId)).toHaveLength(2);
 		});
 
-		it('AUTHORIZED then CREATED stays authorized', async () => {
+		it('AUTHORIZED then CREATED stays paid', async () => {
 			const { orderId, sessionId } = order('pending', 'AUTHORIZED');
 			await callback({ sessionId });
 			setState(sessionId, 'CREATED');
 			const res = await callback({ sessionId });
 			expect(res.status).toBe(200);
-			expect(statusOf(orderId)).toBe('authorized');
-			expect(eventsOf(orderId)).toHaveLength(1);
+			expect(statusOf(orderId)).toBe('paid');
+			expect(eventsOf(orderId)).toHaveLength(2);
 		});
 
 		it('EXPIRED after authorized stays authorized', async () => {
@@ -358,7 +356,7 @@ describe('POST /api/payment/psp/callback', () => {
 			}
 		});
 
-		it('20 concurrent identical AUTHORIZED callbacks → exactly one order_events row', async () => {
+		it('20 concurrent identical AUTHORIZED callbacks → one authorized and one paid event', async () => {
 			const { orderId, sessionId } = order('pending', 'AUTHORIZED');
 			const responses = await Promise.all(
 				Array.from({ length: 20 }, () => callback({ sessionId }))
@@ -366,8 +364,8 @@ describe('POST /api/payment/psp/callback', () => {
 			expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
 			const bodies = await Promise.all(responses.map((r) => r.json()));
 			expect(bodies.filter((b) => b.message === 'Order updated')).toHaveLength(1);
-			expect(statusOf(orderId)).toBe('authorized');
-			expect(eventsOf(orderId)).toHaveLength(1);
+			expect(statusOf(orderId)).toBe('paid');
+			expect(eventsOf(orderId)).toHaveLength(2);
 		});
 	});
 });
@@ -462,17 +460,22 @@ describe('GET /api/checkout/return', () => {
 		expect(statusOf(orderId)).toBe('pending');
 	});
 
-	it('pending and the provider says AUTHORIZED → order authorized, success redirect', async () => {
+	it('pending and the provider says AUTHORIZED → order captured and paid, success redirect', async () => {
 		const { orderId } = order('pending', 'AUTHORIZED');
 		expectRedirect(
 			await checkoutReturn(`?orderId=${orderId}`, SECRET_A),
 			`/no/shop/order/${orderId}?success=true`
 		);
-		expect(statusOf(orderId)).toBe('authorized');
+		expect(statusOf(orderId)).toBe('paid');
 		expect(eventsOf(orderId)).toEqual([
 			expect.objectContaining({
 				from_status: 'pending',
 				to_status: 'authorized',
+				actor: 'return:user-a'
+			}),
+			expect.objectContaining({
+				from_status: 'authorized',
+				to_status: 'paid',
 				actor: 'return:user-a'
 			})
 		]);
@@ -520,9 +523,15 @@ describe('GET /api/checkout/return', () => {
 });
 
 describe('provider configuration', () => {
-	it('PAYMENT_PROVIDER=vipps stops start-up with a line naming the variable, until its adapter exists', async () => {
-		const { code, output } = await runServerExpectingExit({ PAYMENT_PROVIDER: 'vipps' });
+	it('PAYMENT_PROVIDER=vipps without its variables stops start-up with a line naming each', async () => {
+		const { code, output } = await runServerExpectingExit({
+			PAYMENT_PROVIDER: 'vipps',
+			VIPPS_CLIENT_ID: 'id'
+		});
 		expect(code).toBe(1);
-		expect(output).toContain('PAYMENT_PROVIDER: vipps is not available yet');
+		expect(output).toContain('VIPPS_CLIENT_SECRET: required when PAYMENT_PROVIDER=vipps');
+		expect(output).toContain('VIPPS_MERCHANT_SERIAL_NUMBER: required when PAYMENT_PROVIDER=vipps');
+		expect(output).toContain('PAYMENT_CALLBACK_TOKEN: required when PAYMENT_PROVIDER=vipps');
+		expect(output).not.toContain('VIPPS_CLIENT_ID:');
 	});
 });

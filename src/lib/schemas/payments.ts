@@ -27,3 +27,16 @@ export const PaymentState = z.enum(['CREATED', 'AUTHORIZED', 'ABORTED', 'EXPIRED
 export type PaymentState = z.infer<typeof PaymentState>;
 
 export const CheckoutReturnQuery = z.object({ orderId: Id });
+
+const blankAsUnset = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The simulator page's test hooks: how many identical callbacks to send at once (duplicates),
+ * after how long (late: the buyer is back before the callback), and a state to report afterwards
+ * (out of order, e.g. CREATED or EXPIRED after the payment went through).
+ */
+export const SimulatorDecisionForm = z.object({
+	copies: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(100).default(1)),
+	delayMs: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(60_000).default(0)),
+	then: z.preprocess(blankAsUnset, PaymentState.optional())
+});

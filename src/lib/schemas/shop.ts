@@ -23,3 +23,26 @@ export const CartLineForm = z.object({
 });
 
 export const RemoveLineForm = z.object({ productId: z.string().min(1).max(100) });
+
+// Checkout: the buyer's details and consent. The total is only the one the buyer was shown; the
+// server compares it and never charges it. Error codes are message keys (shop-messages.ts).
+export const CheckoutForm = z.object({
+	name: z.string().trim().min(2, { error: 'name' }).max(100, { error: 'name' }),
+	email: z
+		.string()
+		.trim()
+		.max(254, { error: 'email' })
+		.pipe(z.email({ error: 'email' })),
+	phone: z
+		.string()
+		.trim()
+		.regex(/^\+?\d(?:[ -]?\d){7,14}$/, { error: 'phone' }),
+	terms: z.boolean().refine((v) => v, { error: 'terms' }),
+	expectedTotalOre: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0)
+});
+export type CheckoutForm = z.infer<typeof CheckoutForm>;
+
+/** A phone number as it is stored and sent to the provider: digits, an optional leading +. */
+export const normalizePhone = (phone: string) => phone.replace(/[ -]/g, '');
+
+export const BuyMembershipForm = z.object({ productId: z.string().min(1).max(100) });

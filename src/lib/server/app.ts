@@ -9,14 +9,19 @@ import { sqlContentStore } from './content/sql';
 import { migrate, openSqlite, type Db } from './db';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
+import { invitationsService } from './identity/invitations';
+import { oidcService } from './identity/oidc';
+import { rolesService, type IsMember } from './identity/roles';
 import { sqlIdentityStore } from './identity/sql';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
-import { mailer } from './mail';
+import { mailer, type Mailer } from './mail';
 import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
+import { checkoutService } from './shop/checkout';
+import { activeMembership, isMember as isPaidMember, membershipService } from './shop/membership';
 import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
@@ -29,17 +34,19 @@ export function buildServices(db: Db, config: Config) {
 	return {
 		config,
 		db,
-		...paymentServices(db, config),
-		identity: identityService(sqlIdentityStore(db), { ttlDays: config.SESSION_TTL_DAYS }),
+		...paymentServices(db, config, mail),
+		...identityServices(db, config, mail),
 		content: contentService(contentStore),
 		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
 		rateLimit: rateLimiter(memoryRateLimitStore(), {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC,
+			auth: config.RATE_LIMIT_AUTH,
 			contact: config.RATE_LIMIT_CONTACT
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,
+		membership: membershipService(db),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO)
 	};
 }
@@ -56,6 +63,11 @@ export async function startApp(): Promise<Services> {
 	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
 	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
 	current = buildServices(db, config);
+	if (current.simulator && config.NODE_ENV === 'production') {
+		log.warn('payment simulator enabled: payments on this site are not real', {
+			provider: config.PAYMENT_PROVIDER
+		});
+	}
 	if (config.CRON_ENABLED) startSchedule(current);
 	return current;
 }
@@ -65,8 +77,39 @@ export function services(): Services {
 	return current;
 }
 
-// Orders and payments share one orders service: the payment flows move orders through it.
-function paymentServices(db: Db, config: Config) {
+// Orders, checkout and payments share one orders service and one provider: checkout starts
+// payments, the payment flows move orders through the orders service.
+function paymentServices(db: Db, config: Config, mail: Mailer) {
 	const orders = ordersService(sqlOrderStore(db));
-	return { orders, payments: paymentsService(providerFromConfig(config, db), orders) };
+	const { provider, simulator, canCheckout } = providerFromConfig(config, db);
+	return {
+		orders,
+		payments: paymentsService(provider, orders, mail),
+		checkout: checkoutService(db, canCheckout ? provider : null),
+		simulator
+	};
+}
+
+function identityServices(db: Db, config: Config, mail: Mailer) {
+	const store = sqlIdentityStore(db);
+	// Membership is sold by the shop; the roles module asks it who is a paid member.
+	const isMember: IsMember = (userId, now) => isPaidMember(db, userId, now);
+	const signupDomains = config.SIGNUP_EMAIL_DOMAINS ?? null;
+	const identity = identityService(store, {
+		ttlDays: config.SESSION_TTL_DAYS,
+		mail,
+		signupDomains
+	});
+	const roles = rolesService({
+		store,
+		isMember,
+		memberUntil: async (userId, now) => (await activeMembership(db, userId, now))?.endsAt ?? null,
+		adminEmails: config.ADMIN_EMAILS
+	});
+	return {
+		identity,
+		roles,
+		oidc: oidcService(store, identity, config.OIDC_PROVIDERS, { signupDomains }),
+		invitations: invitationsService(store, roles, identity, mail)
+	};
 }

@@ -19,6 +19,44 @@ const limit = z.string().transform((value, ctx) => {
 	return parsed;
 });
 
+// "a.example, B.example" → ['a.example', 'b.example']; lower-cased, blanks dropped.
+const list = z.string().transform((value) =>
+	value
+		.split(',')
+		.map((v) => v.trim().toLowerCase())
+		.filter((v) => v !== '')
+);
+
+export const OidcProviderSchema = z.object({
+	id: z.string().regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and dashes'),
+	name: z.string().min(1).max(60),
+	issuer: z.url({ protocol: /^https?$/ }),
+	clientId: z.string().min(1),
+	clientSecret: z.string().min(1),
+	trustEmails: z.boolean().default(false)
+});
+
+const oidcProviders = z.string().transform((value, ctx) => {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(value);
+	} catch {
+		ctx.addIssue({ code: 'custom', message: 'expected a JSON array of providers' });
+		return z.NEVER;
+	}
+	const result = z
+		.array(OidcProviderSchema)
+		.refine((ps) => new Set(ps.map((p) => p.id)).size === ps.length, 'provider ids must differ')
+		.safeParse(parsed);
+	if (!result.success) {
+		for (const issue of result.error.issues) {
+			ctx.addIssue({ code: 'custom', message: `${issue.path.join('.')}: ${issue.message}` });
+		}
+		return z.NEVER;
+	}
+	return result.data;
+});
+
 export const ConfigSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: port.default(3000),
@@ -38,9 +76,30 @@ export const ConfigSchema = z.object({
 	RATE_LIMIT_ANONYMOUS: limit.default({ max: 10, windowMs: 60_000 }),
 	RATE_LIMIT_PUBLIC: limit.default({ max: 120, windowMs: 60_000 }),
 	RATE_LIMIT_CONTACT: limit.default({ max: 5, windowMs: 600_000 }),
+	/** Sign-in, registration, reset and invitation forms, per client address. */
+	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
+	/** Unset: anyone may create an account; set: only addresses in these domains. */
+	SIGNUP_EMAIL_DOMAINS: list.optional(),
+	/** Verified e-mail addresses that have the admin role. */
+	ADMIN_EMAILS: list.default([]),
+	/** OpenID Connect providers, a JSON array of { id, name, issuer, clientId, clientSecret }. */
+	OIDC_PROVIDERS: oidcProviders.default([]),
 	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional(),
+	/** Unset: on unless NODE_ENV=production (`npm start` turns it on for the demo; see decisions). */
+	PAYMENT_SIMULATOR_ENABLED: bool.optional(),
+	VIPPS_API_URL: z
+		.url({ protocol: /^https?$/ })
+		.transform((u) => u.replace(/\/+$/, ''))
+		.default('https://apitest.vipps.no'),
+	VIPPS_CLIENT_ID: z.string().min(1).optional(),
+	VIPPS_CLIENT_SECRET: z.string().min(1).optional(),
+	VIPPS_SUBSCRIPTION_KEY: z.string().min(1).optional(),
+	VIPPS_MERCHANT_SERIAL_NUMBER: z
+		.string()
+		.regex(/^\d{4,10}$/)
+		.optional(),
 	/** Unset: mail is kept in the mail_outbox table and logged, not sent. */
 	SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
 	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>'),
@@ -48,7 +107,30 @@ export const ConfigSchema = z.object({
 	CONTACT_TO: z.email().default('post@example.org')
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { PAYMENT_CALLBACK_TOKEN: string };
+export interface VippsConfig {
+	apiUrl: string;
+	clientId: string;
+	clientSecret: string;
+	subscriptionKey: string;
+	merchantSerialNumber: string;
+}
+
+export type Config = z.infer<typeof ConfigSchema> & {
+	PAYMENT_CALLBACK_TOKEN: string;
+	/** Whether the simulator's hosted page may take payments. */
+	simulatorEnabled: boolean;
+	/** Set exactly when PAYMENT_PROVIDER=vipps. */
+	vipps: VippsConfig | null;
+};
+
+const VIPPS_REQUIRED = [
+	'VIPPS_CLIENT_ID',
+	'VIPPS_CLIENT_SECRET',
+	'VIPPS_SUBSCRIPTION_KEY',
+	'VIPPS_MERCHANT_SERIAL_NUMBER',
+	// Vipps calls back long after a restart; a per-process random token would refuse those calls.
+	'PAYMENT_CALLBACK_TOKEN'
+] as const;
 
 export class ConfigError extends Error {
 	override name = 'ConfigError';
@@ -64,8 +146,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 		throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
 	}
 	const c = result.data;
+	let vipps: VippsConfig | null = null;
+	if (c.PAYMENT_PROVIDER === 'vipps') {
+		const missing = VIPPS_REQUIRED.filter((name) => !c[name]);
+		if (missing.length > 0) {
+			const lines = missing.map((name) => `${name}: required when PAYMENT_PROVIDER=vipps`);
+			throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+		}
+		vipps = {
+			apiUrl: c.VIPPS_API_URL,
+			clientId: c.VIPPS_CLIENT_ID!,
+			clientSecret: c.VIPPS_CLIENT_SECRET!,
+			subscriptionKey: c.VIPPS_SUBSCRIPTION_KEY!,
+			merchantSerialNumber: c.VIPPS_MERCHANT_SERIAL_NUMBER!
+		};
+	}
 	return {
 		...c,
+		vipps,
+		simulatorEnabled:
+			c.PAYMENT_PROVIDER === 'simulator' &&
+			(c.PAYMENT_SIMULATOR_ENABLED ?? c.NODE_ENV !== 'production'),
 		// The simulator is the only caller of the callback route when no token is configured,
 		// so a per-process random token keeps the route closed to everyone else.
 		PAYMENT_CALLBACK_TOKEN: c.PAYMENT_CALLBACK_TOKEN ?? randomBytes(32).toString('base64url')

@@ -18,7 +18,8 @@ export const LISTED_PAGES: readonly string[] = [
 	'/units',
 	'/projects',
 	'/policies',
-	'/shop'
+	'/shop',
+	'/membership'
 ];
 
 /** Unlocalized paths, each once, pages first and then content items by kind. */

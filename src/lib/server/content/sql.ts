@@ -305,7 +305,10 @@ export function sqlContentStore(db: Db): ContentStore {
 		},
 
 		async shopProducts(locale, now, category) {
-			let query = productsWithAvailability(db, now).orderBy('products.slug');
+			// Membership periods are sold on /membership, not among the goods.
+			let query = productsWithAvailability(db, now)
+				.where('products.category', '!=', 'membership')
+				.orderBy('products.slug');
 			if (category) query = query.where('products.category', '=', category);
 			const rows = await query.execute();
 			return rows.map((r) => ({
@@ -320,6 +323,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				.select('category')
 				.distinct()
 				.where('active', '=', 1)
+				.where('category', '!=', 'membership')
 				.orderBy('category')
 				.execute();
 			return rows.map((r) => r.category);

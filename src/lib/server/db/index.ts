@@ -8,6 +8,8 @@ import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_payments';
 import * as m003 from './migrations/003_content';
 import * as m004 from './migrations/004_mail';
+import * as m005 from './migrations/005_identity';
+import * as m006 from './migrations/006_shop';
 import * as m007 from './migrations/007_content_extras';
 import type { Database } from './schema';
 
@@ -20,6 +22,8 @@ const migrations: Record<string, Migration> = {
 	'002_payments': m002,
 	'003_content': m003,
 	'004_mail': m004,
+	'005_identity': m005,
+	'006_shop': m006,
 	'007_content_extras': m007
 };
 

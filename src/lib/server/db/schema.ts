@@ -12,6 +12,8 @@ export interface UsersTable {
 	is_anonymous: Generated<number>;
 	locale: string | null;
 	created_at: string;
+	/** When the owner proved the address (link, invitation or a provider's verified claim). */
+	email_verified_at: string | null;
 }
 
 export interface SessionsTable {
@@ -21,6 +23,10 @@ export interface SessionsTable {
 	created_at: string;
 	expires_at: string;
 	revoked_at: string | null;
+	/** Last sliding renewal; shown on the profile's session list. */
+	last_seen_at: string | null;
+	/** The browser's User-Agent at sign-in, cut to 200 characters, to tell sessions apart. */
+	user_agent: string | null;
 }
 
 export interface CampusesTable {
@@ -122,6 +128,8 @@ export interface OrdersTable {
 	cart_id: string | null;
 	created_at: string;
 	updated_at: string;
+	/** The buyer's locale at checkout (no | en); the confirmation e-mail uses it. */
+	locale: string | null;
 }
 
 export interface OrderLinesTable {
@@ -181,6 +189,84 @@ export interface ContactMessagesTable {
 	mail_id: string | null;
 }
 
+/** purpose: 'verify' (e-mail address) or 'reset' (password). */
+export interface AuthTokensTable {
+	id: string;
+	user_id: string;
+	purpose: string;
+	token_hash: string;
+	created_at: string;
+	expires_at: string;
+	used_at: string | null;
+}
+
+export interface LoginFailuresTable {
+	key: string;
+	failures: number;
+	last_failure_at: string;
+}
+
+export interface OauthAccountsTable {
+	provider: string;
+	subject: string;
+	user_id: string;
+	created_at: string;
+}
+
+export interface OauthFlowsTable {
+	state_hash: string;
+	provider: string;
+	code_verifier: string;
+	nonce: string;
+	redirect_to: string;
+	created_at: string;
+	expires_at: string;
+}
+
+/** role: member | leader | finance. */
+export interface TeamMembersTable {
+	unit_id: string;
+	user_id: string;
+	role: string;
+	created_at: string;
+}
+
+export interface InvitationsTable {
+	id: string;
+	unit_id: string;
+	role: string;
+	email: string;
+	token_hash: string;
+	invited_by: string;
+	created_at: string;
+	expires_at: string;
+	accepted_at: string | null;
+	accepted_by: string | null;
+	revoked_at: string | null;
+}
+
+/** What a paid line of a membership product grants. */
+export interface MembershipPlansTable {
+	product_id: string;
+	/** semester | year */
+	period: string;
+	/** student | regular */
+	audience: string;
+	months: number;
+	sort: number;
+}
+
+/** A membership period bought by a user; one row per paid order line. */
+export interface MembershipsTable {
+	id: string;
+	user_id: string;
+	order_id: string;
+	product_id: string;
+	starts_at: string;
+	ends_at: string;
+	created_at: string;
+}
+
 export interface AppMetaTable {
 	key: string;
 	value: string;
@@ -205,5 +291,13 @@ export interface Database {
 	projects: ProjectsTable;
 	payment_sessions: PaymentSessionsTable;
 	mail_outbox: MailOutboxTable;
+	auth_tokens: AuthTokensTable;
+	login_failures: LoginFailuresTable;
+	oauth_accounts: OauthAccountsTable;
+	oauth_flows: OauthFlowsTable;
+	team_members: TeamMembersTable;
+	invitations: InvitationsTable;
+	membership_plans: MembershipPlansTable;
+	memberships: MembershipsTable;
 	contact_messages: ContactMessagesTable;
 }

@@ -11,3 +11,8 @@ export function setSessionCookie(cookies: Cookies, secret: string, expiresAt: Da
 		expires: expiresAt
 	});
 }
+
+/** Removes the session cookie; the deletion carries the same attributes as the cookie. */
+export function clearSessionCookie(cookies: Cookies): void {
+	cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
+}

@@ -2,14 +2,7 @@
 // that follow from both.
 import { localizePath, stripLocale, type Locale } from '$lib/i18n';
 
-const NOT_PAGES = ['/api', '/_app', '/dev'];
-
-/** A page path is everything that is not an API route, a build asset or a root file. */
-export function isPagePath(pathname: string): boolean {
-	if (NOT_PAGES.some((p) => pathname === p || pathname.startsWith(p + '/'))) return false;
-	const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-	return !last.includes('.');
-}
+export { isPagePath } from '$lib/paths';
 
 const PROTECTED = /^\/(profile|fs)(\/|$)/;
 

@@ -1,7 +1,105 @@
 import type { Db } from '../db';
-import type { IdentityStore } from './types';
+import type {
+	AccountRow,
+	IdentityStore,
+	InvitationRow,
+	NewAccount,
+	NewSession,
+	UnitRole
+} from './types';
+
+type Trx = Db;
+
+function sessionValues(s: NewSession) {
+	return {
+		id: s.id,
+		user_id: s.userId,
+		secret_hash: s.secretHash,
+		created_at: s.createdAt,
+		expires_at: s.expiresAt,
+		revoked_at: null,
+		last_seen_at: s.createdAt,
+		user_agent: s.userAgent ?? null
+	};
+}
+
+function accountValues(a: NewAccount) {
+	return {
+		id: a.id,
+		email: a.email,
+		name: a.name,
+		is_anonymous: 0,
+		locale: a.locale,
+		password_hash: a.passwordHash,
+		email_verified_at: a.emailVerifiedAt,
+		created_at: a.createdAt
+	};
+}
+
+const isUniqueViolation = (error: unknown) =>
+	error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message);
+
+class NotPending extends Error {}
 
 export function sqlIdentityStore(db: Db): IdentityStore {
+	const account = async (column: 'email' | 'id', value: string): Promise<AccountRow | null> => {
+		const row = await db
+			.selectFrom('users')
+			.select(['id', 'email', 'name', 'password_hash', 'email_verified_at', 'locale'])
+			.where(column, '=', value)
+			.where('is_anonymous', '=', 0)
+			.executeTakeFirst();
+		if (!row || row.email === null) return null;
+		return {
+			id: row.id,
+			email: row.email,
+			name: row.name,
+			passwordHash: row.password_hash,
+			emailVerifiedAt: row.email_verified_at,
+			locale: row.locale
+		};
+	};
+
+	const invitationQuery = (trx: Trx) =>
+		trx
+			.selectFrom('invitations')
+			.innerJoin('units', 'units.id', 'invitations.unit_id')
+			.select([
+				'invitations.id',
+				'invitations.unit_id',
+				'units.name_no',
+				'units.name_en',
+				'invitations.role',
+				'invitations.email',
+				'invitations.created_at',
+				'invitations.expires_at',
+				'invitations.accepted_at',
+				'invitations.revoked_at'
+			]);
+	const toInvitation = (r: {
+		id: string;
+		unit_id: string;
+		name_no: string;
+		name_en: string;
+		role: string;
+		email: string;
+		created_at: string;
+		expires_at: string;
+		accepted_at: string | null;
+		revoked_at: string | null;
+	}): InvitationRow => ({
+		id: r.id,
+		unitId: r.unit_id,
+		unitNameNo: r.name_no,
+		unitNameEn: r.name_en,
+		role: r.role as UnitRole,
+		email: r.email,
+		createdAt: r.created_at,
+		expiresAt: r.expires_at,
+		acceptedAt: r.accepted_at,
+		revokedAt: r.revoked_at
+	});
+
 	return {
 		async createAnonymousUserWithSession(s) {
 			await db.transaction().execute(async (trx) => {
@@ -17,17 +115,7 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 						created_at: s.createdAt
 					})
 					.execute();
-				await trx
-					.insertInto('sessions')
-					.values({
-						id: s.id,
-						user_id: s.userId,
-						secret_hash: s.secretHash,
-						created_at: s.createdAt,
-						expires_at: s.expiresAt,
-						revoked_at: null
-					})
-					.execute();
+				await trx.insertInto('sessions').values(sessionValues(s)).execute();
 			});
 		},
 		async findSessionUser(secretHash, now) {
@@ -36,6 +124,7 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.innerJoin('users', 'users.id', 'sessions.user_id')
 				.select([
 					'sessions.id as sessionId',
+					'sessions.expires_at',
 					'users.id',
 					'users.email',
 					'users.name',
@@ -48,15 +137,408 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 			if (!row) return null;
 			return {
 				sessionId: row.sessionId,
+				expiresAt: row.expires_at,
 				user: { id: row.id, email: row.email, name: row.name, isAnonymous: row.is_anonymous === 1 }
 			};
+		},
+		async renewSession(sessionId, expiresAt, now) {
+			await db
+				.updateTable('sessions')
+				.set({ expires_at: expiresAt, last_seen_at: now })
+				.where('id', '=', sessionId)
+				.where('revoked_at', 'is', null)
+				.execute();
 		},
 		async revokeSession(sessionId, at) {
 			await db
 				.updateTable('sessions')
 				.set({ revoked_at: at })
 				.where('id', '=', sessionId)
+				.where('revoked_at', 'is', null)
 				.execute();
+		},
+		async revokeSessionOf(userId, sessionId, at) {
+			const result = await db
+				.updateTable('sessions')
+				.set({ revoked_at: at })
+				.where('id', '=', sessionId)
+				.where('user_id', '=', userId)
+				.where('revoked_at', 'is', null)
+				.executeTakeFirst();
+			return Number(result.numUpdatedRows) > 0;
+		},
+		async revokeAllSessions(userId, at) {
+			const result = await db
+				.updateTable('sessions')
+				.set({ revoked_at: at })
+				.where('user_id', '=', userId)
+				.where('revoked_at', 'is', null)
+				.executeTakeFirst();
+			return Number(result.numUpdatedRows);
+		},
+		async activeSessions(userId, now) {
+			const rows = await db
+				.selectFrom('sessions')
+				.select(['id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent'])
+				.where('user_id', '=', userId)
+				.where('revoked_at', 'is', null)
+				.where('expires_at', '>', now)
+				.orderBy('created_at', 'desc')
+				.execute();
+			return rows.map((r) => ({
+				id: r.id,
+				createdAt: r.created_at,
+				lastSeenAt: r.last_seen_at,
+				expiresAt: r.expires_at,
+				userAgent: r.user_agent
+			}));
+		},
+		async signIn({ session, anonymous, now }) {
+			await db.transaction().execute(async (trx) => {
+				if (anonymous && anonymous.userId !== session.userId) {
+					const moving = trx
+						.selectFrom('cart_reservations')
+						.select('product_id')
+						.where('cart_id', '=', anonymous.userId);
+					// The anonymous cart is the latest intent: it replaces the user's lines of the
+					// same products instead of adding to them (which could pass a per-order limit).
+					await trx
+						.deleteFrom('cart_reservations')
+						.where('cart_id', '=', session.userId)
+						.where('product_id', 'in', moving)
+						.execute();
+					await trx
+						.updateTable('cart_reservations')
+						.set({ cart_id: session.userId })
+						.where('cart_id', '=', anonymous.userId)
+						.execute();
+					await trx
+						.updateTable('sessions')
+						.set({ revoked_at: now })
+						.where('id', '=', anonymous.sessionId)
+						.where('revoked_at', 'is', null)
+						.execute();
+				}
+				await trx.insertInto('sessions').values(sessionValues(session)).execute();
+			});
+		},
+
+		accountByEmail: (email) => account('email', email),
+		accountById: (id) => account('id', id),
+		async createAccount(row) {
+			try {
+				await db.insertInto('users').values(accountValues(row)).execute();
+				return true;
+			} catch (error) {
+				if (isUniqueViolation(error)) return false;
+				throw error;
+			}
+		},
+		async updateProfile(userId, fields) {
+			if (fields.name === undefined && fields.locale === undefined) return;
+			await db
+				.updateTable('users')
+				.set({
+					...(fields.name !== undefined ? { name: fields.name } : {}),
+					...(fields.locale !== undefined ? { locale: fields.locale } : {})
+				})
+				.where('id', '=', userId)
+				.execute();
+		},
+		async markEmailVerified(userId, at) {
+			await db
+				.updateTable('users')
+				.set({ email_verified_at: at })
+				.where('id', '=', userId)
+				.where('email_verified_at', 'is', null)
+				.execute();
+		},
+		async resetPassword(userId, passwordHash, at) {
+			await db.transaction().execute(async (trx) => {
+				await trx
+					.updateTable('users')
+					.set((e) => ({
+						password_hash: passwordHash,
+						email_verified_at: e.fn.coalesce('email_verified_at', e.val(at))
+					}))
+					.where('id', '=', userId)
+					.execute();
+				await trx
+					.updateTable('sessions')
+					.set({ revoked_at: at })
+					.where('user_id', '=', userId)
+					.where('revoked_at', 'is', null)
+					.execute();
+			});
+		},
+		async claimUnverifiedAccount(userId, at) {
+			await db.transaction().execute(async (trx) => {
+				await trx
+					.updateTable('users')
+					.set({ password_hash: null, email_verified_at: at })
+					.where('id', '=', userId)
+					.where('email_verified_at', 'is', null)
+					.execute();
+				await trx
+					.updateTable('sessions')
+					.set({ revoked_at: at })
+					.where('user_id', '=', userId)
+					.where('revoked_at', 'is', null)
+					.execute();
+			});
+		},
+
+		async createToken(t) {
+			await db.transaction().execute(async (trx) => {
+				await trx
+					.deleteFrom('auth_tokens')
+					.where('user_id', '=', t.userId)
+					.where('purpose', '=', t.purpose)
+					.where('used_at', 'is', null)
+					.execute();
+				await trx
+					.insertInto('auth_tokens')
+					.values({
+						id: t.id,
+						user_id: t.userId,
+						purpose: t.purpose,
+						token_hash: t.tokenHash,
+						created_at: t.createdAt,
+						expires_at: t.expiresAt,
+						used_at: null
+					})
+					.execute();
+			});
+		},
+		async consumeToken(tokenHash, purpose, now) {
+			// One conditional update: of two simultaneous uses, exactly one changes the row.
+			const row = await db
+				.updateTable('auth_tokens')
+				.set({ used_at: now })
+				.where('token_hash', '=', tokenHash)
+				.where('purpose', '=', purpose)
+				.where('used_at', 'is', null)
+				.where('expires_at', '>', now)
+				.returning('user_id')
+				.executeTakeFirst();
+			return row?.user_id ?? null;
+		},
+
+		async loginFailures(keys) {
+			if (keys.length === 0) return [];
+			const rows = await db
+				.selectFrom('login_failures')
+				.selectAll()
+				.where('key', 'in', keys)
+				.execute();
+			return rows.map((r) => ({
+				key: r.key,
+				failures: r.failures,
+				lastFailureAt: r.last_failure_at
+			}));
+		},
+		async recordLoginFailure(key, now, forgetBefore) {
+			// Forgotten rows go as new ones come, so addresses that tried once do not pile up. The table
+			// holds at most an hour of failures, so this scan stays small without an index.
+			await db.deleteFrom('login_failures').where('last_failure_at', '<=', forgetBefore).execute();
+			await db
+				.insertInto('login_failures')
+				.values({ key, failures: 1, last_failure_at: now })
+				.onConflict((oc) =>
+					oc.column('key').doUpdateSet((e) => ({
+						failures: e
+							.case()
+							.when('login_failures.last_failure_at', '<=', forgetBefore)
+							.then(1)
+							.else(e('login_failures.failures', '+', 1))
+							.end(),
+						last_failure_at: now
+					}))
+				)
+				.execute();
+		},
+		async clearLoginFailures(key) {
+			await db.deleteFrom('login_failures').where('key', '=', key).execute();
+		},
+
+		async createOauthFlow(f) {
+			await db
+				.insertInto('oauth_flows')
+				.values({
+					state_hash: f.stateHash,
+					provider: f.provider,
+					code_verifier: f.codeVerifier,
+					nonce: f.nonce,
+					redirect_to: f.redirectTo,
+					created_at: f.createdAt,
+					expires_at: f.expiresAt
+				})
+				.execute();
+			// Abandoned flows are removed as new ones start; they carry no user data.
+			await db.deleteFrom('oauth_flows').where('expires_at', '<', f.createdAt).execute();
+		},
+		async takeOauthFlow(stateHash) {
+			const row = await db
+				.deleteFrom('oauth_flows')
+				.where('state_hash', '=', stateHash)
+				.returningAll()
+				.executeTakeFirst();
+			if (!row) return null;
+			return {
+				stateHash: row.state_hash,
+				provider: row.provider,
+				codeVerifier: row.code_verifier,
+				nonce: row.nonce,
+				redirectTo: row.redirect_to,
+				createdAt: row.created_at,
+				expiresAt: row.expires_at
+			};
+		},
+		async userIdByOauth(provider, subject) {
+			const row = await db
+				.selectFrom('oauth_accounts')
+				.select('user_id')
+				.where('provider', '=', provider)
+				.where('subject', '=', subject)
+				.executeTakeFirst();
+			return row?.user_id ?? null;
+		},
+		async linkOauth(provider, subject, userId, at) {
+			await db
+				.insertInto('oauth_accounts')
+				.values({ provider, subject, user_id: userId, created_at: at })
+				.onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+				.execute();
+		},
+
+		async teamsOf(userId) {
+			const rows = await db
+				.selectFrom('team_members')
+				.innerJoin('units', 'units.id', 'team_members.unit_id')
+				.select(['team_members.unit_id', 'units.name_no', 'units.name_en', 'team_members.role'])
+				.where('team_members.user_id', '=', userId)
+				.orderBy('units.sort')
+				.execute();
+			return rows.map((r) => ({
+				unitId: r.unit_id,
+				unitNameNo: r.name_no,
+				unitNameEn: r.name_en,
+				role: r.role as UnitRole
+			}));
+		},
+		async unitRoleOf(userId, unitId) {
+			const row = await db
+				.selectFrom('team_members')
+				.select('role')
+				.where('user_id', '=', userId)
+				.where('unit_id', '=', unitId)
+				.executeTakeFirst();
+			return (row?.role as UnitRole | undefined) ?? null;
+		},
+		async unitExists(unitId) {
+			const row = await db
+				.selectFrom('units')
+				.select('id')
+				.where('id', '=', unitId)
+				.executeTakeFirst();
+			return !!row;
+		},
+		async createInvitation(i) {
+			await db
+				.insertInto('invitations')
+				.values({
+					id: i.id,
+					unit_id: i.unitId,
+					role: i.role,
+					email: i.email,
+					token_hash: i.tokenHash,
+					invited_by: i.invitedBy,
+					created_at: i.createdAt,
+					expires_at: i.expiresAt,
+					accepted_at: null,
+					accepted_by: null,
+					revoked_at: null
+				})
+				.execute();
+		},
+		async invitationByTokenHash(tokenHash) {
+			const row = await invitationQuery(db)
+				.where('invitations.token_hash', '=', tokenHash)
+				.executeTakeFirst();
+			return row ? toInvitation(row) : null;
+		},
+		async pendingInvitations(unitId, now) {
+			const rows = await invitationQuery(db)
+				.where('invitations.unit_id', '=', unitId)
+				.where('invitations.accepted_at', 'is', null)
+				.where('invitations.revoked_at', 'is', null)
+				.where('invitations.expires_at', '>', now)
+				.orderBy('invitations.created_at', 'desc')
+				.execute();
+			return rows.map(toInvitation);
+		},
+		async revokeInvitation(unitId, invitationId, at) {
+			const result = await db
+				.updateTable('invitations')
+				.set({ revoked_at: at })
+				.where('id', '=', invitationId)
+				.where('unit_id', '=', unitId)
+				.where('accepted_at', 'is', null)
+				.where('revoked_at', 'is', null)
+				.executeTakeFirst();
+			return Number(result.numUpdatedRows) > 0;
+		},
+		async acceptInvitation(invitationId, userId, now, newAccount) {
+			try {
+				await db.transaction().execute(async (trx) => {
+					// The account first: the invitation row refers to it.
+					if (newAccount) await trx.insertInto('users').values(accountValues(newAccount)).execute();
+					const invitation = await trx
+						.updateTable('invitations')
+						.set({ accepted_at: now, accepted_by: userId })
+						.where('id', '=', invitationId)
+						.where('accepted_at', 'is', null)
+						.where('revoked_at', 'is', null)
+						.where('expires_at', '>', now)
+						.returning(['unit_id', 'role'])
+						.executeTakeFirst();
+					if (!invitation) throw new NotPending();
+					// Already in the team: the invitation's role replaces the old one.
+					await trx
+						.insertInto('team_members')
+						.values({
+							unit_id: invitation.unit_id,
+							user_id: userId,
+							role: invitation.role,
+							created_at: now
+						})
+						.onConflict((oc) =>
+							oc.columns(['unit_id', 'user_id']).doUpdateSet({ role: invitation.role })
+						)
+						.execute();
+				});
+				return true;
+			} catch (error) {
+				// Used meanwhile, or the e-mail was registered meanwhile: nothing was written.
+				if (error instanceof NotPending) return false;
+				if (newAccount && isUniqueViolation(error)) return false;
+				throw error;
+			}
+		},
+
+		async ordersOf(userId) {
+			const rows = await db
+				.selectFrom('orders')
+				.select(['id', 'status', 'total_ore', 'created_at'])
+				.where('user_id', '=', userId)
+				.orderBy('created_at', 'desc')
+				.execute();
+			return rows.map((r) => ({
+				id: r.id,
+				status: r.status,
+				totalOre: r.total_ore,
+				createdAt: r.created_at
+			}));
 		}
 	};
 }

@@ -14,15 +14,181 @@ export interface NewSession {
 	secretHash: string;
 	createdAt: string;
 	expiresAt: string;
+	userAgent?: string | null;
+}
+
+export interface FoundSession {
+	sessionId: string;
+	expiresAt: string;
+	user: SessionUser;
+}
+
+export interface AccountRow {
+	id: string;
+	email: string;
+	name: string;
+	passwordHash: string | null;
+	emailVerifiedAt: string | null;
+	locale: string | null;
+}
+
+export interface SessionSummary {
+	id: string;
+	createdAt: string;
+	lastSeenAt: string | null;
+	expiresAt: string;
+	userAgent: string | null;
+}
+
+export interface NewToken {
+	id: string;
+	userId: string;
+	purpose: TokenPurpose;
+	tokenHash: string;
+	createdAt: string;
+	expiresAt: string;
+}
+
+export type TokenPurpose = 'verify' | 'reset';
+
+export const UNIT_ROLES = ['member', 'leader', 'finance'] as const;
+export type UnitRole = (typeof UNIT_ROLES)[number];
+
+export interface TeamMembership {
+	unitId: string;
+	unitNameNo: string;
+	unitNameEn: string;
+	role: UnitRole;
+}
+
+export interface OauthFlow {
+	stateHash: string;
+	provider: string;
+	codeVerifier: string;
+	nonce: string;
+	redirectTo: string;
+	createdAt: string;
+	expiresAt: string;
+}
+
+export interface InvitationRow {
+	id: string;
+	unitId: string;
+	unitNameNo: string;
+	unitNameEn: string;
+	role: UnitRole;
+	email: string;
+	createdAt: string;
+	expiresAt: string;
+	acceptedAt: string | null;
+	revokedAt: string | null;
+}
+
+export interface NewInvitation {
+	id: string;
+	unitId: string;
+	role: UnitRole;
+	email: string;
+	tokenHash: string;
+	invitedBy: string;
+	createdAt: string;
+	expiresAt: string;
+}
+
+export interface OrderSummary {
+	id: string;
+	status: string;
+	totalOre: number;
+	createdAt: string;
+}
+
+export interface NewAccount {
+	id: string;
+	email: string;
+	name: string;
+	passwordHash: string | null;
+	locale: string | null;
+	emailVerifiedAt: string | null;
+	createdAt: string;
+}
+
+/** Options of issuing a signed-in session: what it replaces and what it carries over. */
+export interface SignInWrite {
+	session: NewSession;
+	/** An anonymous session being upgraded: its cart moves to the user and it is revoked. */
+	anonymous?: { userId: string; sessionId: string } | null;
+	now: string;
 }
 
 export interface IdentityStore {
 	/** Creates an anonymous user and its first session, both or neither. */
 	createAnonymousUserWithSession(session: NewSession): Promise<void>;
 	/** The user of an unrevoked session with this secret hash that expires after `now`. */
-	findSessionUser(
-		secretHash: string,
-		now: string
-	): Promise<{ sessionId: string; user: SessionUser } | null>;
+	findSessionUser(secretHash: string, now: string): Promise<FoundSession | null>;
+	/** Moves a session's expiry forward (sliding renewal). */
+	renewSession(sessionId: string, expiresAt: string, now: string): Promise<void>;
 	revokeSession(sessionId: string, at: string): Promise<void>;
+	/** Revokes a session only if it belongs to `userId`; true when one was revoked. */
+	revokeSessionOf(userId: string, sessionId: string, at: string): Promise<boolean>;
+	revokeAllSessions(userId: string, at: string): Promise<number>;
+	activeSessions(userId: string, now: string): Promise<SessionSummary[]>;
+	/**
+	 * Issues a signed-in session in one transaction; with `anonymous`, the anonymous cart's
+	 * reservations move to the user (replacing the user's lines of the same products) and the
+	 * anonymous session is revoked.
+	 */
+	signIn(write: SignInWrite): Promise<void>;
+
+	accountByEmail(email: string): Promise<AccountRow | null>;
+	accountById(id: string): Promise<AccountRow | null>;
+	/** Inserts a registered (not anonymous) user; false when the e-mail is taken. */
+	createAccount(row: NewAccount): Promise<boolean>;
+	updateProfile(userId: string, fields: { name?: string; locale?: string | null }): Promise<void>;
+	markEmailVerified(userId: string, at: string): Promise<void>;
+	/** Sets a new password, marks the e-mail verified and revokes every session, in one go. */
+	resetPassword(userId: string, passwordHash: string, at: string): Promise<void>;
+	/**
+	 * Takes over an unverified account for the verified owner of its e-mail: the password that
+	 * someone else may have set is dropped and its sessions are revoked.
+	 */
+	claimUnverifiedAccount(userId: string, at: string): Promise<void>;
+
+	/** Stores a token, replacing the user's unused tokens of the same purpose. */
+	createToken(token: NewToken): Promise<void>;
+	/** Marks an unused, unexpired token used and returns its user; null if none (atomic). */
+	consumeToken(tokenHash: string, purpose: TokenPurpose, now: string): Promise<string | null>;
+
+	loginFailures(
+		keys: string[]
+	): Promise<{ key: string; failures: number; lastFailureAt: string }[]>;
+	recordLoginFailure(key: string, now: string, forgetBefore: string): Promise<void>;
+	clearLoginFailures(key: string): Promise<void>;
+
+	createOauthFlow(flow: OauthFlow): Promise<void>;
+	/** Deletes and returns the flow with this state hash (single use). */
+	takeOauthFlow(stateHash: string): Promise<OauthFlow | null>;
+	userIdByOauth(provider: string, subject: string): Promise<string | null>;
+	linkOauth(provider: string, subject: string, userId: string, at: string): Promise<void>;
+
+	teamsOf(userId: string): Promise<TeamMembership[]>;
+	unitRoleOf(userId: string, unitId: string): Promise<UnitRole | null>;
+	unitExists(unitId: string): Promise<boolean>;
+	createInvitation(invitation: NewInvitation): Promise<void>;
+	invitationByTokenHash(tokenHash: string): Promise<InvitationRow | null>;
+	pendingInvitations(unitId: string, now: string): Promise<InvitationRow[]>;
+	/** Revokes a pending invitation of this unit; false when there was none. */
+	revokeInvitation(unitId: string, invitationId: string, at: string): Promise<boolean>;
+	/**
+	 * Marks a pending, unexpired invitation accepted by `userId` and puts the user in the team with
+	 * its role, atomically; false when the invitation was no longer pending. With `newAccount`
+	 * (whose id is `userId`) the account is created in the same transaction.
+	 */
+	acceptInvitation(
+		invitationId: string,
+		userId: string,
+		now: string,
+		newAccount?: NewAccount
+	): Promise<boolean>;
+
+	ordersOf(userId: string): Promise<OrderSummary[]>;
 }

@@ -1,8 +1,11 @@
-// The in-process schedule (CRON_ENABLED). Each run is guarded so that a slow run is never
-// overlapped by the next tick of the same job.
+// The in-process schedule (CRON_ENABLED): reservation cleanup every 10 minutes, payment
+// reconciliation every 5. Each run is guarded so that a slow run is never overlapped by the next
+// tick of the same job; across instances both jobs are safe to run at once anyway (a DELETE of
+// expired rows, and guarded status transitions).
 import cron from 'node-cron';
 import { adminContext } from '../context';
 import { errorFields, log } from '../log';
+import type { PaymentsService } from '../payments';
 import type { ShopService } from '../shop';
 
 export function guarded(name: string, run: () => Promise<unknown>): () => Promise<void> {
@@ -22,12 +25,23 @@ export function guarded(name: string, run: () => Promise<unknown>): () => Promis
 	};
 }
 
-export function startSchedule(services: { shop: ShopService }): () => void {
+export function startSchedule(services: {
+	shop: ShopService;
+	payments: PaymentsService;
+}): () => void {
 	const cleanup = guarded('cleanup-reservations', () =>
 		services.shop.cleanupExpiredReservations(adminContext('cron'))
 	);
-	const tasks = [cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup-reservations' })];
-	log.info('schedule started', { jobs: ['cleanup-reservations every 10 minutes'] });
+	const reconcile = guarded('reconcile-payments', () =>
+		services.payments.reconcile(adminContext('cron'))
+	);
+	const tasks = [
+		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup-reservations' }),
+		cron.schedule('*/5 * * * *', reconcile, { name: 'reconcile-payments' })
+	];
+	log.info('schedule started', {
+		jobs: ['cleanup-reservations every 10 minutes', 'reconcile-payments every 5 minutes']
+	});
 	return () => {
 		for (const task of tasks) void task.stop();
 	};

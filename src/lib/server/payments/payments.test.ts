@@ -7,6 +7,7 @@ import { readCallbackSessionId } from './callback';
 import { paymentsService, returnPath } from './index';
 import { simulatorProvider } from './simulator';
 import { orderRow } from '../db/test-rows';
+import { mailer } from '../mail';
 
 // Callback handling and the buyer's return over the simulator on an in-memory database.
 const TOKEN = 'a-callback-token-of-32-characters';
@@ -19,7 +20,11 @@ beforeAll(async () => {
 	db = openSqlite(':memory:');
 	await migrate(db);
 	const provider = simulatorProvider(db, { callbackToken: TOKEN });
-	payments = paymentsService(provider, ordersService(sqlOrderStore(db)));
+	payments = paymentsService(
+		provider,
+		ordersService(sqlOrderStore(db)),
+		mailer(db, null, { from: 'shop@example.org' })
+	);
 	await db
 		.insertInto('users')
 		.values({ id: 'u1', email: null, name: 'U', created_at: '' })
@@ -28,7 +33,14 @@ beforeAll(async () => {
 afterAll(() => db.destroy());
 
 async function orderWithSession(id: string, status = 'pending') {
-	const { sessionId, redirectUrl } = await payments.provider.createSession({ id, totalOre: 100 });
+	const { sessionId, redirectUrl } = await payments.provider.createSession({
+		id,
+		totalOre: 100,
+		description: 'Test',
+		returnUrl: 'http://shop.test/return',
+		callbackUrl: 'http://shop.test/callback',
+		buyer: { name: 'B', email: 'buyer@example.org', phone: '12345678' }
+	});
 	await db
 		.insertInto('orders')
 		.values(orderRow(id, status, { provider_session_id: sessionId }))
@@ -43,7 +55,9 @@ describe('simulator provider', () => {
 	it('creates a CREATED session for the order amount with its hosted page on this site', async () => {
 		const { sessionId, redirectUrl } = await orderWithSession('sim-1');
 		expect(redirectUrl).toBe(`/dev/pay/${sessionId}`);
-		expect(await payments.provider.getSession(sessionId)).toEqual({ state: 'CREATED' });
+		expect(await payments.provider.getSession({ sessionId, orderId: 'sim-1' })).toEqual({
+			state: 'CREATED'
+		});
 		const row = await db
 			.selectFrom('payment_sessions')
 			.selectAll()
@@ -54,19 +68,20 @@ describe('simulator provider', () => {
 
 	it('captures only an authorized session and cancels an open one', async () => {
 		const { sessionId } = await orderWithSession('sim-2');
-		await expect(payments.provider.capture(sessionId)).rejects.toThrow();
+		const ref = { sessionId, orderId: 'sim-2' };
+		await expect(payments.provider.capture(ref, 100)).rejects.toThrow();
 		await setState(sessionId, 'AUTHORIZED');
-		await payments.provider.capture(sessionId);
-		await payments.provider.cancel(sessionId);
-		expect(await payments.provider.getSession(sessionId)).toEqual({ state: 'TERMINATED' });
-		await expect(payments.provider.cancel(sessionId)).rejects.toThrow();
+		await payments.provider.capture(ref, 100);
+		await payments.provider.cancel(ref);
+		expect(await payments.provider.getSession(ref)).toEqual({ state: 'TERMINATED' });
+		await expect(payments.provider.cancel(ref)).rejects.toThrow();
 	});
 
 	it('knows no unknown session and refuses a stored state it does not know', async () => {
-		expect(await payments.provider.getSession('nope')).toBeNull();
+		expect(await payments.provider.getSession({ sessionId: 'nope', orderId: 'x' })).toBeNull();
 		const { sessionId } = await orderWithSession('sim-3');
 		await setState(sessionId, 'WEIRD');
-		await expect(payments.provider.getSession(sessionId)).rejects.toThrow();
+		await expect(payments.provider.getSession({ sessionId, orderId: 'sim-3' })).rejects.toThrow();
 	});
 
 	it('verifies the callback token exactly', () => {
@@ -91,26 +106,54 @@ describe('handleCallback', () => {
 		});
 	});
 
-	it('applies the state the provider reports, with the context actor', async () => {
+	it('an authorized payment is captured and the order paid, with the context actor', async () => {
 		const { sessionId } = await orderWithSession('cb-1');
 		await setState(sessionId, 'AUTHORIZED');
 		expect(await payments.handleCallback(admin, { token: TOKEN, sessionId })).toEqual({
 			success: true,
 			message: 'Order updated',
 			orderId: 'cb-1',
-			status: 'authorized'
+			status: 'paid'
 		});
 		expect(await payments.handleCallback(admin, { token: TOKEN, sessionId })).toMatchObject({
 			success: true,
 			message: 'No change',
-			status: 'authorized'
+			status: 'paid'
 		});
-		const event = await db
+		const events = await db
 			.selectFrom('order_events')
-			.selectAll()
+			.select(['from_status', 'to_status', 'actor'])
 			.where('order_id', '=', 'cb-1')
-			.executeTakeFirst();
-		expect(event?.actor).toBe('callback:simulator');
+			.orderBy('at')
+			.execute();
+		expect(events).toEqual([
+			{ from_status: 'pending', to_status: 'authorized', actor: 'callback:simulator' },
+			{ from_status: 'authorized', to_status: 'paid', actor: 'callback:simulator' }
+		]);
+		const mails = await db
+			.selectFrom('mail_outbox')
+			.selectAll()
+			.where('kind', '=', 'order-confirmation')
+			.execute();
+		expect(mails).toHaveLength(1);
+		expect(mails[0]).toMatchObject({ to_address: 'buyer@example.org' });
+	});
+
+	it('a failed capture leaves the order authorized and sends nothing', async () => {
+		const { sessionId } = await orderWithSession('cb-2');
+		await setState(sessionId, 'AUTHORIZED');
+		const capture = payments.provider.capture;
+		payments.provider.capture = async () => {
+			throw new Error('provider down');
+		};
+		try {
+			expect(await payments.handleCallback(admin, { token: TOKEN, sessionId })).toMatchObject({
+				message: 'Order updated',
+				status: 'authorized'
+			});
+		} finally {
+			payments.provider.capture = capture;
+		}
 	});
 });
 

@@ -1,5 +1,5 @@
-// The payment provider port. The simulator fills it today; a Vipps adapter (Checkout v3 /
-// ePayment, with its callbackAuthorizationToken and the same five states) fills it later.
+// The payment provider port, filled by the simulator (default) and the Vipps adapter (Checkout v3
+// sessions, ePayment capture and cancel). Both report the same five states.
 import type { PaymentState } from '$lib/schemas/payments';
 
 export type { PaymentState };
@@ -7,6 +7,13 @@ export type { PaymentState };
 export interface PaymentOrder {
 	id: string;
 	totalOre: number;
+	/** Shown to the buyer by the provider. */
+	description: string;
+	/** Where the provider sends the buyer afterwards (our checkout return, absolute). */
+	returnUrl: string;
+	/** Where the provider posts its callbacks (absolute). */
+	callbackUrl: string;
+	buyer: { name: string; email: string; phone: string };
 }
 
 export interface PaymentSession {
@@ -15,14 +22,22 @@ export interface PaymentSession {
 	redirectUrl: string;
 }
 
+/** A session as the provider knows it: its own id and our order id (its "reference"). */
+export interface SessionRef {
+	sessionId: string;
+	orderId: string;
+}
+
 export interface PaymentProvider {
 	/** The path segment of the callback route, next to the `psp` alias. */
 	readonly name: string;
 	createSession(order: PaymentOrder): Promise<PaymentSession>;
 	/** The provider's own view of a session; null when it does not know the session. */
-	getSession(sessionId: string): Promise<{ state: PaymentState } | null>;
-	capture(sessionId: string): Promise<void>;
-	cancel(sessionId: string): Promise<void>;
+	getSession(ref: SessionRef): Promise<{ state: PaymentState } | null>;
+	/** Takes the authorized amount. Safe to repeat: a second capture of the same order is a no-op. */
+	capture(ref: SessionRef, amountOre: number): Promise<void>;
+	/** Stops a session that has not been paid; the provider then reports TERMINATED. */
+	cancel(ref: SessionRef): Promise<void>;
 	/** Whether a callback's bearer token is the provider's; constant time. */
 	verifyCallback(token: string): boolean;
 }

@@ -1,11 +1,9 @@
 // The cart is the set of a session's active reservations, one row per product. Changing a line
 // replaces its reservation inside one transaction: if the new quantity cannot be reserved, the
 // old reservation stays exactly as it was.
-import type { Locale } from '$lib/i18n';
 import type { Db } from '../db';
-import { pickLocalized } from '../content/localize';
 import { reserveStock } from './reservations';
-import type { CartLine, ReserveResult } from './types';
+import type { ReserveResult } from './types';
 
 class Rejected extends Error {
 	constructor(readonly result: ReserveResult) {
@@ -55,43 +53,4 @@ export async function setCartQuantity(
 		if (error instanceof Rejected) return error.result;
 		throw error;
 	}
-}
-
-export async function cartLines(
-	db: Db,
-	cartId: string,
-	locale: Locale,
-	now = new Date()
-): Promise<CartLine[]> {
-	const rows = await db
-		.selectFrom('cart_reservations')
-		.innerJoin('products', 'products.id', 'cart_reservations.product_id')
-		.select((e) => [
-			'products.id',
-			'products.slug',
-			'products.name_no',
-			'products.name_en',
-			'products.price_ore',
-			'products.image',
-			e.fn.sum<number>('cart_reservations.quantity').as('quantity'),
-			e.fn.min<string>('cart_reservations.expires_at').as('expires_at')
-		])
-		.where('cart_reservations.cart_id', '=', cartId)
-		.where('cart_reservations.expires_at', '>=', now.toISOString())
-		.groupBy('products.id')
-		.orderBy('products.slug')
-		.execute();
-	return rows.map((r) => {
-		const quantity = Number(r.quantity);
-		return {
-			productId: r.id,
-			slug: r.slug,
-			name: pickLocalized(r, 'name', locale),
-			image: r.image,
-			unitPriceOre: r.price_ore,
-			quantity,
-			lineTotalOre: r.price_ore * quantity,
-			expiresAt: r.expires_at
-		};
-	});
 }

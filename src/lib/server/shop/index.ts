@@ -1,5 +1,4 @@
 // What the shop pages call. A cart belongs to the session's user (anonymous or signed in).
-import type { Locale } from '$lib/i18n';
 import { currentUser, type AdminContext, type UserContext } from '../context';
 import { Forbidden } from '../http/errors';
 import type { ShopStore } from './types';
@@ -27,12 +26,6 @@ export function shopService(store: ShopStore) {
 		/** Sets a line's quantity; 0 removes it. */
 		setLineQuantity(ctx: UserContext, productId: string, quantity: number, now = new Date()) {
 			return store.setCartQuantity({ cartId: cartIdOf(ctx), productId, quantity }, now);
-		},
-
-		async cart(ctx: UserContext, locale: Locale, now = new Date()) {
-			const user = currentUser(ctx);
-			const lines = user ? await store.cartLines(user.id, locale, now) : [];
-			return { lines, totalOre: lines.reduce((sum, l) => sum + l.lineTotalOre, 0) };
 		}
 	};
 }

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import { grantMemberships } from './membership';
 import type { Order, OrderStore } from './orders';
 
-const COLUMNS = ['id', 'user_id', 'status', 'provider_session_id', 'cart_id'] as const;
+const COLUMNS = [
+	'id',
+	'user_id',
+	'status',
+	'provider_session_id',
+	'cart_id',
+	'total_ore',
+	'created_at'
+] as const;
 
 type Row = {
 	id: string;
@@ -10,6 +19,8 @@ type Row = {
 	status: string;
 	provider_session_id: string | null;
 	cart_id: string | null;
+	total_ore: number;
+	created_at: string;
 };
 
 const toOrder = (row: Row | undefined): Order | null =>
@@ -19,7 +30,9 @@ const toOrder = (row: Row | undefined): Order | null =>
 				userId: row.user_id,
 				status: row.status,
 				providerSessionId: row.provider_session_id,
-				cartId: row.cart_id
+				cartId: row.cart_id,
+				totalOre: row.total_ore,
+				createdAt: row.created_at
 			}
 		: null;
 
@@ -52,6 +65,52 @@ export function sqlOrderStore(db: Db): OrderStore {
 			);
 		},
 
+		async orderDetail(id) {
+			const row = await db
+				.selectFrom('orders')
+				.select([...COLUMNS, 'buyer_name', 'buyer_email', 'buyer_phone', 'locale'])
+				.where('id', '=', id)
+				.executeTakeFirst();
+			if (!row) return null;
+			const lines = await db
+				.selectFrom('order_lines')
+				.select(['product_id', 'name', 'unit_price_ore', 'quantity'])
+				.where('order_id', '=', id)
+				.orderBy('name')
+				.execute();
+			const events = await db
+				.selectFrom('order_events')
+				.select(['from_status', 'to_status', 'at'])
+				.where('order_id', '=', id)
+				.orderBy('at')
+				.execute();
+			return {
+				...toOrder(row)!,
+				buyer: { name: row.buyer_name, email: row.buyer_email, phone: row.buyer_phone },
+				locale: row.locale,
+				lines: lines.map((l) => ({
+					productId: l.product_id,
+					name: l.name,
+					unitPriceOre: l.unit_price_ore,
+					quantity: l.quantity,
+					lineTotalOre: l.unit_price_ore * l.quantity
+				})),
+				events: events.map((e) => ({ from: e.from_status, to: e.to_status, at: e.at }))
+			};
+		},
+
+		async ordersInStatus(status, before, limit) {
+			const rows = await db
+				.selectFrom('orders')
+				.select(COLUMNS)
+				.where('status', '=', status)
+				.where('updated_at', '<', before)
+				.orderBy('updated_at')
+				.limit(limit)
+				.execute();
+			return rows.map((r) => toOrder(r)!);
+		},
+
 		async changeStatus({ orderId, from, to, actor, at, releaseCartId }) {
 			return db.transaction().execute(async (trx) => {
 				const updated = await trx
@@ -76,6 +135,7 @@ export function sqlOrderStore(db: Db): OrderStore {
 				if (releaseCartId) {
 					await trx.deleteFrom('cart_reservations').where('cart_id', '=', releaseCartId).execute();
 				}
+				if (to === 'paid') await grantMemberships(trx, orderId, new Date(at));
 				return true;
 			});
 		}

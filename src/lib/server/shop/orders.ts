@@ -10,6 +10,24 @@ export interface Order {
 	status: string;
 	providerSessionId: string | null;
 	cartId: string | null;
+	totalOre: number;
+	createdAt: string;
+}
+
+export interface OrderLine {
+	productId: string;
+	name: string;
+	unitPriceOre: number;
+	quantity: number;
+	lineTotalOre: number;
+}
+
+/** An order as its owner and the receipt see it. */
+export interface OrderDetail extends Order {
+	buyer: { name: string; email: string; phone: string };
+	locale: string | null;
+	lines: OrderLine[];
+	events: { from: string | null; to: string; at: string }[];
 }
 
 export interface StatusChange {
@@ -18,7 +36,10 @@ export interface StatusChange {
 	to: string;
 	actor: string;
 	at: string;
-	/** Set for cancelled and failed orders: the cart whose reservations are released. */
+	/**
+	 * The cart whose reservations end with this change: released when the order is cancelled or
+	 * fails, converted into sold lines when it is authorized (sold lines count from then on).
+	 */
 	releaseCartId: string | null;
 }
 
@@ -26,9 +47,13 @@ export interface OrderStore {
 	findOrder(id: string): Promise<Order | null>;
 	findOrderOfUser(id: string, userId: string): Promise<Order | null>;
 	findOrderBySessionId(sessionId: string): Promise<Order | null>;
+	orderDetail(id: string): Promise<OrderDetail | null>;
+	/** Orders in `status` last changed before `before`, oldest first (the reconciliation's work). */
+	ordersInStatus(status: string, before: string, limit: number): Promise<Order[]>;
 	/**
-	 * Applies the change only while the order still has status `from`, with its order_events row
-	 * and any release of reservations, all in one transaction. False when another writer won.
+	 * Applies the change only while the order still has status `from`, with its order_events row,
+	 * the end of its reservations and, on paid, its memberships, all in one transaction. False
+	 * when another writer won.
 	 */
 	changeStatus(change: StatusChange): Promise<boolean>;
 }
@@ -57,7 +82,8 @@ export function nextStatus(current: string, state: PaymentState): string | null 
 	return target && ALLOWED[current]?.includes(target) ? target : null;
 }
 
-const RELEASES = new Set(['cancelled', 'failed']);
+// Leaving pending ends the order's reservations: released, or (authorized) turned into sold lines.
+const ENDS_RESERVATIONS = new Set(['authorized', 'cancelled', 'failed']);
 
 export interface ApplyResult {
 	status: string;
@@ -74,6 +100,41 @@ export function ordersService(store: OrderStore) {
 
 		async findBySessionId(_ctx: AdminContext, sessionId: string): Promise<Order | null> {
 			return store.findOrderBySessionId(sessionId);
+		},
+
+		/** The caller's own order with lines and history; anyone else's is null, like a missing one. */
+		async detailForUser(ctx: Context, orderId: string): Promise<OrderDetail | null> {
+			const user = currentUser(ctx);
+			if (!user) return null;
+			const detail = await store.orderDetail(orderId);
+			return detail?.userId === user.id ? detail : null;
+		},
+
+		async getStatus(_ctx: Context, orderId: string): Promise<string | null> {
+			return (await store.findOrder(orderId))?.status ?? null;
+		},
+
+		detail(_ctx: Context, orderId: string): Promise<OrderDetail | null> {
+			return store.orderDetail(orderId);
+		},
+
+		stale(_ctx: AdminContext, status: string, before: Date, limit = 100): Promise<Order[]> {
+			return store.ordersInStatus(status, before.toISOString(), limit);
+		},
+
+		/**
+		 * authorized → paid after the provider captured the money. True only for the one caller
+		 * that made the change: the one that sends the confirmation.
+		 */
+		markPaid(_ctx: Context, orderId: string, actor: string, now = new Date()): Promise<boolean> {
+			return store.changeStatus({
+				orderId,
+				from: 'authorized',
+				to: 'paid',
+				actor,
+				at: now.toISOString(),
+				releaseCartId: null
+			});
 		},
 
 		/**
@@ -97,7 +158,7 @@ export function ordersService(store: OrderStore) {
 				to,
 				actor,
 				at: now.toISOString(),
-				releaseCartId: RELEASES.has(to) ? order.cartId : null
+				releaseCartId: ENDS_RESERVATIONS.has(to) ? order.cartId : null
 			});
 			if (changed) return { status: to, changed };
 			// Another writer moved it first; report where it stands now.

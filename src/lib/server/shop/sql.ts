@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { cartLines, setCartQuantity } from './cart';
+import { setCartQuantity } from './cart';
 import type { ShopStore } from './types';
 
 export function sqlShopStore(db: Db): ShopStore {
@@ -11,7 +11,6 @@ export function sqlShopStore(db: Db): ShopStore {
 				.executeTakeFirst();
 			return Number(result.numDeletedRows);
 		},
-		setCartQuantity: (input, now) => setCartQuantity(db, input, now),
-		cartLines: (cartId, locale, now) => cartLines(db, cartId, locale, now)
+		setCartQuantity: (input, now) => setCartQuantity(db, input, now)
 	};
 }

@@ -1,7 +1,5 @@
 // The shop port. Reservations hold stock for a cart for 15 minutes (expires_at); expired rows
 // stop counting at once, and cleanup only removes them.
-import type { Locale } from '$lib/i18n';
-import type { LocalizedText } from '../content/localize';
 
 export const RESERVATION_TTL_MS = 15 * 60_000;
 
@@ -18,18 +16,6 @@ export interface Reservation {
 export type ReserveResult =
 	{ ok: true; reservation: Reservation } | { ok: false; reason: ReserveRejection };
 
-export interface CartLine {
-	productId: string;
-	slug: string;
-	name: LocalizedText;
-	image: string | null;
-	unitPriceOre: number;
-	quantity: number;
-	lineTotalOre: number;
-	/** When the line's reservation runs out (ISO 8601). */
-	expiresAt: string;
-}
-
 export interface ShopStore {
 	/** Deletes every reservation whose expires_at is earlier than `now`; returns how many. */
 	deleteExpiredReservations(now: string): Promise<number>;
@@ -38,5 +24,11 @@ export interface ShopStore {
 		input: { cartId: string; productId: string; quantity: number; add?: boolean },
 		now: Date
 	): Promise<ReserveResult | { ok: true; reservation: null }>;
-	cartLines(cartId: string, locale: Locale, now: Date): Promise<CartLine[]>;
 }
+
+/**
+ * How long an order's reservations are held once checkout starts: longer than a provider lets a
+ * payment stay open (the simulator 20 minutes, reconciliation cancels at 25), so stock is never
+ * freed under a payment that can still be approved.
+ */
+export const ORDER_HOLD_MS = 30 * 60_000;

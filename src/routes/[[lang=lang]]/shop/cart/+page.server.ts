@@ -5,12 +5,14 @@ import { userContext } from '$lib/server/context';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {
-	const cart = await services().shop.cart(
+	// The checkout's quote: the same lines and (member) prices the checkout will charge.
+	const quote = await services().checkout.quote(
 		userContext(locals.user, locals.sessionId),
 		locals.locale
 	);
 	return {
-		...cart,
+		lines: quote.lines,
+		totalOre: quote.totalOre,
 		added: url.searchParams.has('added'),
 		cancelled: url.searchParams.get('cancelled') === 'true',
 		paymentFailed: url.searchParams.get('error') === 'payment_failed'

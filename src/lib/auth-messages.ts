@@ -1,0 +1,36 @@
+// The text for the codes the sign-in forms and pages answer with.
+import { m } from '$lib/paraglide/messages';
+
+export type AuthMessage = { kind: string; seconds?: number };
+
+export function authMessage(msg: AuthMessage | undefined | null): string | null {
+	if (!msg) return null;
+	switch (msg.kind) {
+		case 'invalid':
+			return m.auth_login_invalid();
+		case 'unverified':
+			return m.auth_login_unverified();
+		case 'throttled':
+			return m.auth_login_throttled({ seconds: msg.seconds ?? 0 });
+		case 'rate_limited':
+			return m.auth_error_rate_limited();
+		case 'domain_not_allowed':
+			return m.auth_error_domain();
+		case 'state':
+			return m.auth_oauth_error_state();
+		case 'provider':
+			return m.auth_oauth_error_provider();
+		case 'unverified_email':
+			return m.auth_oauth_error_unverified();
+		default:
+			return null;
+	}
+}
+
+const ROLES: Record<string, () => string> = {
+	member: m.auth_role_member,
+	leader: m.auth_role_leader,
+	finance: m.auth_role_finance
+};
+
+export const roleLabel = (role: string) => ROLES[role]?.() ?? role;

@@ -1,0 +1,118 @@
+// The one place that answers "who is this caller and may they do this?". Roles: visitor (no
+// signed-in session), member (paid membership, asked of the shop's membership lookup), a role per
+// unit team (member, leader, finance) and admin (a verified e-mail listed in ADMIN_EMAILS).
+// Domain services call requireSignedIn / require here instead of checking on their own.
+import type { UserContext } from '../context';
+import { Forbidden, NotFound } from '../http/errors';
+import type { IdentityStore, SessionUser, UnitRole } from './types';
+
+export class NotSignedIn extends Error {
+	override name = 'NotSignedIn';
+}
+
+/** The signed-in (not anonymous) user of a context, or a NotSignedIn error. */
+export function signedIn(ctx: UserContext): SessionUser {
+	if (!ctx.user || ctx.user.isAnonymous) throw new NotSignedIn('a signed-in user is needed');
+	return ctx.user;
+}
+
+export type IsMember = (userId: string, now: Date) => Promise<boolean>;
+/** When the user's paid membership (with periods that follow on) ends; null when not a member. */
+export type MemberUntil = (userId: string, now: Date) => Promise<string | null>;
+
+export interface Roles {
+	signedIn: boolean;
+	member: boolean;
+	memberUntil: string | null;
+	admin: boolean;
+	units: { unitId: string; role: UnitRole }[];
+}
+
+export type Permission =
+	/** Invite to, and revoke invitations of, a unit's team: its leaders and admins. */
+	| { action: 'manage-team'; unitId: string }
+	/** Anything a unit role allows, e.g. finance approving the unit's expense claims. */
+	| { action: 'unit-role'; unitId: string; roles: readonly UnitRole[] }
+	| { action: 'members-only' }
+	| { action: 'admin' };
+
+const VISITOR: Roles = {
+	signedIn: false,
+	member: false,
+	memberUntil: null,
+	admin: false,
+	units: []
+};
+
+export function rolesService(deps: {
+	store: Pick<IdentityStore, 'accountById' | 'teamsOf' | 'unitRoleOf'>;
+	isMember: IsMember;
+	memberUntil?: MemberUntil;
+	adminEmails: string[];
+}) {
+	async function isAdmin(user: SessionUser): Promise<boolean> {
+		if (!user.email || !deps.adminEmails.includes(user.email.toLowerCase())) return false;
+		const account = await deps.store.accountById(user.id);
+		return !!account?.emailVerifiedAt;
+	}
+
+	async function can(ctx: UserContext, permission: Permission, now = new Date()) {
+		const user = ctx.user;
+		if (!user || user.isAnonymous) return false;
+		switch (permission.action) {
+			case 'admin':
+				return isAdmin(user);
+			case 'members-only':
+				return (await deps.isMember(user.id, now)) || isAdmin(user);
+			case 'manage-team':
+				return (
+					(await deps.store.unitRoleOf(user.id, permission.unitId)) === 'leader' || isAdmin(user)
+				);
+			case 'unit-role': {
+				const role = await deps.store.unitRoleOf(user.id, permission.unitId);
+				return (role !== null && permission.roles.includes(role)) || isAdmin(user);
+			}
+		}
+	}
+
+	return {
+		async rolesOf(ctx: UserContext, now = new Date()): Promise<Roles> {
+			const user = ctx.user;
+			if (!user || user.isAnonymous) return VISITOR;
+			const [member, memberUntil, admin, teams] = await Promise.all([
+				deps.isMember(user.id, now),
+				deps.memberUntil?.(user.id, now) ?? null,
+				isAdmin(user),
+				deps.store.teamsOf(user.id)
+			]);
+			return {
+				signedIn: true,
+				member,
+				memberUntil: member ? memberUntil : null,
+				admin,
+				units: teams.map((t) => ({ unitId: t.unitId, role: t.role }))
+			};
+		},
+		can,
+		/** The user when allowed; NotSignedIn for visitors, Forbidden for everyone else. */
+		async require(ctx: UserContext, permission: Permission, now = new Date()) {
+			const user = signedIn(ctx);
+			if (!(await can(ctx, permission, now))) throw new Forbidden('Forbidden', 'forbidden');
+			return user;
+		}
+	};
+}
+
+export type RolesService = ReturnType<typeof rolesService>;
+
+/** The promise's value, or null when the caller was refused (not signed in, forbidden, no such unit). */
+export async function unlessDenied<T>(work: Promise<T>): Promise<T | null> {
+	try {
+		return await work;
+	} catch (error) {
+		if (error instanceof NotSignedIn || error instanceof Forbidden || error instanceof NotFound) {
+			return null;
+		}
+		throw error;
+	}
+}

@@ -1,0 +1,169 @@
+// Memberships: periods bought through the shop. A paid order line of a membership plan grants one
+// period; a new period starts when the current one ends, so buying early never loses days.
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '$lib/i18n';
+import { pickLocalized, type LocalizedText } from '../content/localize';
+import { currentUser, type Context } from '../context';
+import type { Db } from '../db';
+
+export interface Membership {
+	startsAt: string;
+	endsAt: string;
+	/** semester | year */
+	period: string;
+	/** student | regular */
+	audience: string;
+}
+
+export interface MembershipPlan {
+	productId: string;
+	slug: string;
+	name: LocalizedText;
+	period: string;
+	audience: string;
+	months: number;
+	priceOre: number;
+}
+
+/** The membership that covers `now`, the one ending last when periods overlap; null for none. */
+export async function activeMembership(
+	db: Db,
+	userId: string,
+	now = new Date()
+): Promise<Membership | null> {
+	const at = now.toISOString();
+	const row = await db
+		.selectFrom('memberships')
+		.innerJoin('membership_plans', 'membership_plans.product_id', 'memberships.product_id')
+		.select([
+			'memberships.starts_at',
+			'memberships.ends_at',
+			'membership_plans.period',
+			'membership_plans.audience'
+		])
+		.where('memberships.user_id', '=', userId)
+		.where('memberships.starts_at', '<=', at)
+		.where('memberships.ends_at', '>', at)
+		.orderBy('memberships.ends_at', 'desc')
+		.executeTakeFirst();
+	if (!row) return null;
+	// A later period bought in advance continues this one; show the member the whole stretch.
+	const endsAt = await coveredUntil(db, userId, row.ends_at);
+	return { startsAt: row.starts_at, endsAt, period: row.period, audience: row.audience };
+}
+
+export async function isMember(db: Db, userId: string, now = new Date()): Promise<boolean> {
+	return (await activeMembership(db, userId, now)) !== null;
+}
+
+/** The end of the last period that follows on from `from` without a gap. */
+async function coveredUntil(db: Db, userId: string, from: string): Promise<string> {
+	let end = from;
+	for (;;) {
+		const next = await db
+			.selectFrom('memberships')
+			.select('ends_at')
+			.where('user_id', '=', userId)
+			.where('starts_at', '<=', end)
+			.where('ends_at', '>', end)
+			.orderBy('ends_at', 'desc')
+			.executeTakeFirst();
+		if (!next) return end;
+		end = next.ends_at;
+	}
+}
+
+export async function membershipPlans(db: Db, locale: Locale): Promise<MembershipPlan[]> {
+	const rows = await db
+		.selectFrom('membership_plans')
+		.innerJoin('products', 'products.id', 'membership_plans.product_id')
+		.select([
+			'products.id',
+			'products.slug',
+			'products.name_no',
+			'products.name_en',
+			'products.price_ore',
+			'membership_plans.period',
+			'membership_plans.audience',
+			'membership_plans.months'
+		])
+		.where('products.active', '=', 1)
+		.orderBy('membership_plans.sort')
+		.execute();
+	return rows.map((r) => ({
+		productId: r.id,
+		slug: r.slug,
+		name: pickLocalized(r, 'name', locale),
+		period: r.period,
+		audience: r.audience,
+		months: r.months,
+		priceOre: r.price_ore
+	}));
+}
+
+function addMonths(iso: string, months: number): string {
+	const d = new Date(iso);
+	d.setUTCMonth(d.getUTCMonth() + months);
+	return d.toISOString();
+}
+
+/**
+ * Grants the periods of an order's membership lines to its buyer. Meant to run inside the
+ * transaction that marks the order paid; a second call for the same order grants nothing.
+ */
+export async function grantMemberships(db: Db, orderId: string, now = new Date()): Promise<number> {
+	const lines = await db
+		.selectFrom('order_lines')
+		.innerJoin('membership_plans', 'membership_plans.product_id', 'order_lines.product_id')
+		.innerJoin('orders', 'orders.id', 'order_lines.order_id')
+		.select(['orders.user_id', 'order_lines.product_id', 'membership_plans.months'])
+		.where('order_lines.order_id', '=', orderId)
+		.orderBy('membership_plans.months')
+		.execute();
+	let granted = 0;
+	for (const line of lines) {
+		const latest = await db
+			.selectFrom('memberships')
+			.select((e) => e.fn.max<string>('ends_at').as('ends_at'))
+			.where('user_id', '=', line.user_id)
+			.where('ends_at', '>', now.toISOString())
+			.executeTakeFirst();
+		const startsAt = latest?.ends_at ?? now.toISOString();
+		const result = await db
+			.insertInto('memberships')
+			.values({
+				id: randomUUID(),
+				user_id: line.user_id,
+				order_id: orderId,
+				product_id: line.product_id,
+				starts_at: startsAt,
+				ends_at: addMonths(startsAt, line.months),
+				created_at: now.toISOString()
+			})
+			.onConflict((oc) => oc.columns(['order_id', 'product_id']).doNothing())
+			.executeTakeFirst();
+		granted += Number(result.numInsertedOrUpdatedRows ?? 0);
+	}
+	return granted;
+}
+
+/** What the membership page and /profile call. Anonymous users have no membership. */
+export function membershipService(db: Db) {
+	return {
+		plans: (locale: Locale) => membershipPlans(db, locale),
+		async active(ctx: Context, now = new Date()): Promise<Membership | null> {
+			const user = currentUser(ctx);
+			return user && !user.isAnonymous ? activeMembership(db, user.id, now) : null;
+		},
+		async isPlan(productId: string): Promise<boolean> {
+			const row = await db
+				.selectFrom('membership_plans')
+				.select('product_id')
+				.where('product_id', '=', productId)
+				.executeTakeFirst();
+			return row !== undefined;
+		}
+	};
+}
+
+export type MembershipService = ReturnType<typeof membershipService>;

@@ -1,0 +1,56 @@
+import { redirect } from '@sveltejs/kit';
+import { fail, message, setError, superValidate } from 'sveltekit-superforms';
+import { zod4 } from 'sveltekit-superforms/adapters';
+import { localizePath } from '$lib/i18n';
+import { AcceptInviteForm } from '$lib/schemas/auth';
+import { services } from '$lib/server/app';
+import { userContext } from '$lib/server/context';
+import { startSession, userAgentOf } from '$lib/server/http/auth';
+import { clientOf } from '$lib/server/http/guard';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ url, locals }) => {
+	const token = url.searchParams.get('token') ?? '';
+	const invitation = await services().invitations.view(token);
+	return {
+		invitation: invitation && {
+			unitName: locals.locale === 'en' ? invitation.unitNameEn : invitation.unitNameNo,
+			role: invitation.role,
+			email: invitation.email
+		},
+		signedIn: !!locals.user && !locals.user.isAnonymous,
+		form: await superValidate({ token }, zod4(AcceptInviteForm), { errors: false })
+	};
+};
+
+export const actions: Actions = {
+	default: async (event) => {
+		const form = await superValidate(event.request, zod4(AcceptInviteForm));
+		const password = form.data.password;
+		form.data.password = '';
+		if (!form.valid) return fail(400, { form });
+		const { invitations, rateLimit } = services();
+		if (!(await rateLimit('auth', clientOf(event))).allowed) {
+			return message(form, { kind: 'rate_limited' }, { status: 429 });
+		}
+		const { locals } = event;
+		const result = await invitations.accept(
+			userContext(locals.user, locals.sessionId),
+			form.data.token,
+			{ name: form.data.name, password, userAgent: userAgentOf(event) }
+		);
+		if (!result.ok) {
+			if (result.reason === 'needs_account') {
+				if (!form.data.name) setError(form, 'name', 'required');
+				return setError(form, 'password', 'required');
+			}
+			return message(
+				form,
+				{ kind: result.reason },
+				{ status: result.reason === 'sign_in' ? 409 : 410 }
+			);
+		}
+		if (result.session) startSession(event, result.session);
+		redirect(303, `${localizePath(`/units/${result.unitId}`, locals.locale)}?tab=team`);
+	}
+};

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The buy flow as a shopper meets it, in both languages: product page → cart → checkout → the
+// simulator's payment page → the order page (paid) or back to the cart (cancelled).
+
+const TEXT = {
+	no: {
+		add: 'Legg i handlekurven',
+		checkout: 'Gå til kassen',
+		pay: 'Gå til betaling',
+		approve: 'Godkjenn betalingen',
+		cancel: 'Avbryt betalingen',
+		success: 'Takk! Betalingen er bekreftet.',
+		paid: 'Betalt',
+		cancelled: 'Betalingen ble avbrutt, og ingenting er trukket.',
+		terms: 'Jeg godtar salgsvilkårene',
+		termsError: 'Du må godta salgsvilkårene.'
+	},
+	en: {
+		add: 'Add to cart',
+		checkout: 'Go to checkout',
+		pay: 'Go to payment',
+		approve: 'Approve payment',
+		cancel: 'Cancel payment',
+		success: 'Thank you! Your payment is confirmed.',
+		paid: 'Paid',
+		cancelled: 'The payment was cancelled and nothing was charged.',
+		terms: 'I accept the terms of sale',
+		termsError: 'You must accept the terms of sale.'
+	}
+} as const;
+
+type Locale = keyof typeof TEXT;
+
+async function toPayment(page: Page, locale: Locale, options: { skipTermsFirst?: boolean } = {}) {
+	const t = TEXT[locale];
+	await page.goto(`/${locale}/shop/sticker`);
+	await page.getByLabel(locale === 'no' ? 'Antall' : 'Quantity').fill('2');
+	await page.getByRole('button', { name: t.add }).click();
+	await expect(page).toHaveURL(new RegExp(`/${locale}/shop/cart\\?added=sticker$`));
+	await expect(page.getByTestId('cart-line')).toHaveCount(1);
+	await page.getByRole('link', { name: t.checkout }).click();
+	await expect(page).toHaveURL(new RegExp(`/${locale}/shop/checkout$`));
+	await expect(page.getByTestId('checkout-line')).toHaveCount(1);
+	await page.locator('#name').fill('Kari Nordmann');
+	await page.locator('#email').fill('kari@example.org');
+	await page.locator('#phone').fill('912 34 567');
+	if (options.skipTermsFirst) {
+		await page.getByRole('button', { name: t.pay }).click();
+		await expect(page.getByText(t.termsError)).toBeVisible();
+	}
+	await page.getByLabel(t.terms).check();
+	await page.getByRole('button', { name: t.pay }).click();
+	await expect(page).toHaveURL(/\/dev\/pay\/sim_/);
+	await expect(page.getByTestId('simulator-amount')).toContainText('40');
+}
+
+for (const locale of ['no', 'en'] as const) {
+	const t = TEXT[locale];
+
+	test(`/${locale}: buy, approve on the simulator, the order page shows paid and success=true`, async ({
+		page
+	}) => {
+		await toPayment(page, locale, { skipTermsFirst: true });
+		await page.getByRole('button', { name: t.approve }).click();
+		await expect(page).toHaveURL(new RegExp(`/${locale}/shop/order/[0-9a-f-]+\\?success=true$`));
+		await expect(page.getByTestId('order-success')).toHaveText(t.success);
+		await expect(page.getByTestId('order-status')).toHaveText(t.paid);
+		await expect(page.getByTestId('order-line')).toHaveCount(1);
+	});
+
+	test(`/${locale}: cancel on the simulator lands on the cart with the cancelled message`, async ({
+		page
+	}) => {
+		await toPayment(page, locale);
+		await page.getByRole('button', { name: t.cancel }).click();
+		await expect(page).toHaveURL(new RegExp(`/${locale}/shop/cart\\?cancelled=true$`));
+		await expect(page.getByTestId('cart-cancelled')).toHaveText(new RegExp(t.cancelled));
+	});
+}
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false });
+
+	for (const locale of ['no', 'en'] as const) {
+		const t = TEXT[locale];
+		test(`/${locale}: the whole buy flow works with plain form posts`, async ({ page }) => {
+			await toPayment(page, locale, { skipTermsFirst: true });
+			await page.getByRole('button', { name: t.approve }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/shop/order/[0-9a-f-]+\\?success=true$`));
+			await expect(page.getByTestId('order-status')).toHaveText(t.paid);
+		});
+
+		test(`/${locale}: cancel without JavaScript lands on the cart`, async ({ page }) => {
+			await toPayment(page, locale);
+			await page.getByRole('button', { name: t.cancel }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/shop/cart\\?cancelled=true$`));
+			await expect(page.getByTestId('cart-cancelled')).toBeVisible();
+		});
+	}
+});
