@@ -28,9 +28,9 @@ const ABOUT = [
 	'academics-contact'
 ];
 
-// The public page routes of the spec's page table, with real ids of the demo content. Not here:
-// /shop/checkout, /shop/order/[orderId] (shop), /auth/* (identity), which their own suites walk,
-// and /profile, /fs (signed-in only; the redirect is tested in api-auth and e2e).
+// The public page routes of the spec's page table, with real ids of the demo content. An order
+// page needs the buyer's session (shop tests); /auth/callback needs a provider's answer (identity
+// tests); /profile and /fs need a session (their redirect is walked below).
 const ROUTES = [
 	'',
 	'/about',
@@ -70,7 +70,11 @@ const ROUTES = [
 	'/shop?category=merch',
 	'/shop/hoodie',
 	'/shop/julebord-ticket',
-	'/shop/cart'
+	'/shop/cart',
+	'/shop/checkout',
+	'/membership',
+	'/auth/login',
+	'/auth/invite'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -398,7 +402,8 @@ describe('unknown pages answer 404 in the right locale', () => {
 		'/no/policies/nope',
 		'/en/policies/code-of-conduct/extra',
 		'/en/no-such-page',
-		'/no/events/evt-julebord/extra/deep'
+		'/no/events/evt-julebord/extra/deep',
+		'/en/shop/order/nope'
 	])('%s', async (path) => {
 		const { status, html } = await get(path);
 		expect(status).toBe(404);
