@@ -30,6 +30,9 @@ const PAGES = [
 	['shop', '/shop'],
 	['product', '/shop/hoodie'],
 	['cart', '/shop/cart'],
+	['checkout', '/shop/checkout'],
+	['membership', '/membership'],
+	['sign-in', '/auth/login'],
 	['search results', '/search?q=styret'],
 	['not found', '/no-such-page']
 ] as const;
