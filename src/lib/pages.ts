@@ -2,18 +2,16 @@
 // only these slugs, so the pages' single routes never shadow other top-level routes.
 import { m } from '$lib/paraglide/messages';
 
-/** Top-level pages: /privacy, /contact, … Contact is text until its form comes. */
+/** Top-level pages: /privacy, /press, … (contact, campus and membership have their own routes). */
 export const STATIC_PAGES = [
 	'privacy',
 	'terms',
 	'safety',
 	'students',
-	'campus',
 	'partner',
 	'org-fund',
 	'business-hotspot',
-	'press',
-	'contact'
+	'press'
 ] as const;
 
 /** The subpages of /about, in menu order, with their menu labels. */

@@ -28,9 +28,9 @@ const ABOUT = [
 	'academics-contact'
 ];
 
-// The public page routes of the spec's page table, with real ids of the demo content. Not here:
-// /shop/checkout, /shop/order/[orderId] (shop), /auth/* (identity), which their own suites walk,
-// and /profile, /fs (signed-in only; the redirect is tested in api-auth and e2e).
+// The public page routes of the spec's page table, with real ids of the demo content. An order
+// page needs the buyer's session (shop tests); /auth/callback needs a provider's answer (identity
+// tests); /profile and /fs need a session (their redirect is walked below).
 const ROUTES = [
 	'',
 	'/about',
@@ -70,7 +70,11 @@ const ROUTES = [
 	'/shop?category=merch',
 	'/shop/hoodie',
 	'/shop/julebord-ticket',
-	'/shop/cart'
+	'/shop/cart',
+	'/shop/checkout',
+	'/membership',
+	'/auth/login',
+	'/auth/invite'
 ];
 
 async function get(path: string): Promise<{ status: number; html: string }> {
@@ -125,6 +129,25 @@ describe.each(LOCALES)('public content pages in /%s', (locale) => {
 			expect(og('og:url')).toBe(`${server.url}/${locale}${bare}`);
 			expect(og('og:image')).toMatch(/^https?:\/\/[^/]+\/\S+\.(png|svg)$/);
 			expect(og('og:locale')).toBe(locale === 'no' ? 'nb_NO' : 'en_GB');
+			// Images reserve their space (no layout shift) and say what they show, or alt="".
+			for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
+				expect(img).toMatch(/\bwidth="\d+"/);
+				expect(img).toMatch(/\bheight="\d+"/);
+				expect(img).toMatch(/\balt="/);
+			}
+		}
+	);
+});
+
+describe.each(LOCALES)('signed-in pages of the page table in /%s', (locale) => {
+	it.each(['/profile', '/fs', '/fs/new', '/fs/claim-1'])(
+		'%s sends a visitor without a session to the sign-in page of the locale',
+		async (path) => {
+			const res = await fetch(`${server.url}/${locale}${path}`, { redirect: 'manual' });
+			expect(res.status).toBe(303);
+			expect(res.headers.get('location')).toBe(
+				`/${locale}/auth/login?redirectTo=${encodeURIComponent(`/${locale}${path}`)}`
+			);
 		}
 	);
 });
@@ -379,7 +402,8 @@ describe('unknown pages answer 404 in the right locale', () => {
 		'/no/policies/nope',
 		'/en/policies/code-of-conduct/extra',
 		'/en/no-such-page',
-		'/no/events/evt-julebord/extra/deep'
+		'/no/events/evt-julebord/extra/deep',
+		'/en/shop/order/nope'
 	])('%s', async (path) => {
 		const { status, html } = await get(path);
 		expect(status).toBe(404);
@@ -424,5 +448,18 @@ describe('text missing in the page locale', () => {
 		expect(html).toMatch(
 			/<div[^>]*lang="no"[^>]*>(?:\s|<!--[^>]*-->)*<p[^>]*>Hver campus har sitt eget styre/
 		);
+	});
+});
+
+describe('images', () => {
+	it('load lazily in lists below the fold and at once as a product page’s main image', async () => {
+		const home = (await get('/en')).html;
+		const cards = home.match(/<img\b[^>]*>/g) ?? [];
+		expect(cards.length).toBeGreaterThan(0);
+		for (const img of cards) expect(img).toContain('loading="lazy"');
+		const product = (await get('/en/shop/hoodie')).html;
+		const main = /<img\b[^>]*>/.exec(product)?.[0] ?? '';
+		expect(main).not.toContain('loading="lazy"');
+		expect(main).toContain('fetchpriority="high"');
 	});
 });

@@ -1,6 +1,8 @@
 // The composition root: builds the services from the configuration once, at server start.
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
+import { contactService } from './contact';
+import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
@@ -39,11 +41,13 @@ export function buildServices(db: Db, config: Config) {
 		rateLimit: rateLimiter(memoryRateLimitStore(), {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC,
-			auth: config.RATE_LIMIT_AUTH
+			auth: config.RATE_LIMIT_AUTH,
+			contact: config.RATE_LIMIT_CONTACT
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,
-		membership: membershipService(db)
+		membership: membershipService(db),
+		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO)
 	};
 }
 

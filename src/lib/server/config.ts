@@ -75,6 +75,7 @@ export const ConfigSchema = z.object({
 	TRUST_PROXY: bool.default(false),
 	RATE_LIMIT_ANONYMOUS: limit.default({ max: 10, windowMs: 60_000 }),
 	RATE_LIMIT_PUBLIC: limit.default({ max: 120, windowMs: 60_000 }),
+	RATE_LIMIT_CONTACT: limit.default({ max: 5, windowMs: 600_000 }),
 	/** Sign-in, registration, reset and invitation forms, per client address. */
 	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
 	/** Unset: anyone may create an account; set: only addresses in these domains. */
@@ -101,7 +102,9 @@ export const ConfigSchema = z.object({
 		.optional(),
 	/** Unset: mail is kept in the mail_outbox table and logged, not sent. */
 	SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>')
+	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>'),
+	/** Where contact-form messages are sent. */
+	CONTACT_TO: z.email().default('post@example.org')
 });
 
 export interface VippsConfig {

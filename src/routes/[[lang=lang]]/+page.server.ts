@@ -1,4 +1,6 @@
 import { services } from '$lib/server/app';
+import { chosenCampus } from '$lib/server/http/campus';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = ({ locals }) => services().content.home(locals.locale);
+export const load: PageServerLoad = async ({ locals, cookies }) =>
+	services().content.home(locals.locale, await chosenCampus(cookies));

@@ -1,24 +1,51 @@
 // What the public pages read. Routes call these; the store behind them is the SQL adapter today.
 // A function answers undefined when the thing asked for does not exist; the route turns that into 404.
 import type { Locale } from '$lib/i18n';
-import { groupByCampus, isSafeLink, stockState, type EventFilter, type UnitTab } from './queries';
+import { osloDayStart } from '$lib/oslo-time';
+import {
+	EVENTS_PAGE_SIZE,
+	groupByCampus,
+	isSafeLink,
+	stockState,
+	type EventFilter,
+	type UnitTab
+} from './queries';
+import { rankSearch, searchTerms } from './search';
 import { sitemapPaths } from './sitemap';
-import type { ContentStore } from './types';
+import type { ContentStore, EventQuery } from './types';
 
 export type * from './types';
-export { parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
+export { EVENTS_PAGE_SIZE, parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
 export type { EventFilter, StockState, UnitTab } from './queries';
+
+/** The store query of an events filter; dates are whole Oslo days, both ends included. */
+function eventQuery(filter: EventFilter, now: Date): EventQuery {
+	return {
+		now: now.toISOString(),
+		past: filter.past,
+		campusId: filter.campus,
+		category: filter.category,
+		startsFrom: filter.from && osloDayStart(filter.from),
+		startsBefore: filter.to && osloDayStart(filter.to, 1)
+	};
+}
 
 export function contentService(store: ContentStore) {
 	return {
-		async home(locale: Locale, now = new Date()) {
+		/** The home page; the next events are those of the visitor's campus when one is chosen. */
+		async home(locale: Locale, campusId?: string, now = new Date()) {
 			const iso = now.toISOString();
 			const [events, news, products] = await Promise.all([
-				store.upcomingEvents(locale, iso, 3),
+				store.upcomingEvents(locale, iso, 3, campusId),
 				store.latestNews(locale, iso, 3),
 				store.featuredProducts(locale, 3)
 			]);
 			return { events, news, products };
+		},
+
+		/** Every campus, in their order. */
+		campuses() {
+			return store.campuses();
 		},
 
 		/** A rich-text page by its slug (`privacy`, `about/history`, `policies/expenses`). */
@@ -31,18 +58,31 @@ export function contentService(store: ContentStore) {
 			return store.pagesUnder(locale, 'policies/');
 		},
 
-		async events(locale: Locale, filter: EventFilter, now = new Date()) {
-			const [events, campuses, categories] = await Promise.all([
+		/** One page of the events list with what its filter form needs. */
+		async events(
+			locale: Locale,
+			filter: EventFilter,
+			now = new Date(),
+			pageSize = EVENTS_PAGE_SIZE
+		) {
+			const query = eventQuery(filter, now);
+			const [events, total, campuses, categories] = await Promise.all([
 				store.events(locale, {
-					now: now.toISOString(),
-					past: filter.past,
-					campusId: filter.campus,
-					category: filter.category
+					...query,
+					limit: pageSize,
+					offset: (filter.page - 1) * pageSize
 				}),
+				store.countEvents(query),
 				store.campuses(),
 				store.eventCategories()
 			]);
-			return { events, campuses, categories, filter };
+			const pageCount = Math.max(1, Math.ceil(total / pageSize));
+			return { events, total, pageCount, campuses, categories, filter };
+		},
+
+		/** Every upcoming event (or those of one campus), soonest first: the calendar feed. */
+		upcomingForFeed(locale: Locale, campusId?: string, now = new Date()) {
+			return store.events(locale, { now: now.toISOString(), past: false, campusId, limit: 500 });
 		},
 
 		async event(locale: Locale, id: string, now = new Date()) {
@@ -71,9 +111,19 @@ export function contentService(store: ContentStore) {
 			return { job, isOpen, applyUrl: isOpen && isSafeLink(job.applyUrl) ? job.applyUrl : null };
 		},
 
-		async unitsByCampus(locale: Locale) {
+		/**
+		 * Units under their campus, narrowed to one campus and one type when given, and every type
+		 * there is (for the filter).
+		 */
+		async unitsByCampus(locale: Locale, filter: { campusId?: string; type?: string } = {}) {
 			const [campuses, units] = await Promise.all([store.campuses(), store.units(locale)]);
-			return groupByCampus(campuses, units);
+			const types = [...new Set(units.map((u) => u.type))].sort();
+			const shown = units.filter(
+				(u) =>
+					(!filter.campusId || u.campusId === filter.campusId) &&
+					(!filter.type || u.type === filter.type)
+			);
+			return { groups: groupByCampus(campuses, shown), types };
 		},
 
 		/** A unit with the data of one tab; the other tabs' data is not read. */
@@ -113,6 +163,23 @@ export function contentService(store: ContentStore) {
 
 		project(locale: Locale, slug: string) {
 			return store.project(locale, slug);
+		},
+
+		/** Site search in the page locale; `terms` is empty when the query has no usable word. */
+		async search(locale: Locale, query: string, now = new Date()) {
+			const terms = searchTerms(query);
+			if (terms.length === 0) return { terms, hits: [] };
+			const hits = rankSearch(await store.searchDocs(locale, now.toISOString()), terms);
+			return {
+				terms,
+				hits: hits.map(({ doc }) => ({
+					kind: doc.kind,
+					path: doc.path,
+					title: doc.title,
+					summary: doc.summary,
+					date: doc.date
+				}))
+			};
 		},
 
 		/** Unlocalized paths of every public page and content item. */

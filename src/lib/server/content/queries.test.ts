@@ -6,7 +6,10 @@ describe('event filter from the query string', () => {
 		expect(parseEventFilter(new URLSearchParams('campus=bergen&category=sport&past=1'))).toEqual({
 			campus: 'bergen',
 			category: 'sport',
-			past: true
+			from: undefined,
+			to: undefined,
+			past: true,
+			page: 1
 		});
 	});
 
@@ -14,8 +17,25 @@ describe('event filter from the query string', () => {
 		expect(parseEventFilter(new URLSearchParams('campus=&category=%20'))).toEqual({
 			campus: undefined,
 			category: undefined,
-			past: false
+			from: undefined,
+			to: undefined,
+			past: false,
+			page: 1
 		});
+	});
+
+	it('uses the chosen campus unless the query names one, blank meaning all', () => {
+		expect(parseEventFilter(new URLSearchParams(''), 'oslo').campus).toBe('oslo');
+		expect(parseEventFilter(new URLSearchParams('campus=bergen'), 'oslo').campus).toBe('bergen');
+		expect(parseEventFilter(new URLSearchParams('campus='), 'oslo').campus).toBeUndefined();
+	});
+
+	it('reads real dates and a page number, and drops what is not', () => {
+		const ok = parseEventFilter(new URLSearchParams('from=2026-12-01&to=2026-12-31&page=3'));
+		expect(ok).toMatchObject({ from: '2026-12-01', to: '2026-12-31', page: 3 });
+		const bad = parseEventFilter(new URLSearchParams('from=2026-02-30&to=tomorrow&page=-2'));
+		expect(bad).toMatchObject({ from: undefined, to: undefined, page: 1 });
+		expect(parseEventFilter(new URLSearchParams('page=1.5')).page).toBe(1);
 	});
 
 	it('only 1 or true turns the archive on', () => {

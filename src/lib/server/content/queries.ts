@@ -1,24 +1,40 @@
 // Pure helpers behind the content pages: reading their query strings and shaping lists.
 // They know nothing of SQL or SvelteKit, so they are tested on their own.
+import { parseDate } from '$lib/oslo-time';
 import type { Campus, UnitSummary } from './types';
 
 export interface EventFilter {
 	campus?: string;
 	category?: string;
+	/** Oslo dates `YYYY-MM-DD`, both ends included. */
+	from?: string;
+	to?: string;
 	past: boolean;
+	/** 1-based page of the list. */
+	page: number;
 }
 
-/** `?campus=&category=&past=1` of the events page. Blank values mean "all". */
-export function parseEventFilter(params: URLSearchParams): EventFilter {
+export const EVENTS_PAGE_SIZE = 12;
+
+/**
+ * `?campus=&category=&past=1` of the events page. Blank values mean "all"; a page without a
+ * `campus` parameter shows the visitor's chosen campus (`defaultCampus`).
+ */
+export function parseEventFilter(params: URLSearchParams, defaultCampus?: string): EventFilter {
 	const value = (name: string) => {
 		const v = params.get(name)?.trim();
 		return v ? v : undefined;
 	};
 	const past = params.get('past');
+	const page = Number(params.get('page') ?? '1');
 	return {
-		campus: value('campus'),
+		campus: params.has('campus') ? value('campus') : defaultCampus,
 		category: value('category'),
-		past: past === '1' || past === 'true'
+		// A date that is not a real date is left out rather than failing the page.
+		from: parseDate(params.get('from')),
+		to: parseDate(params.get('to')),
+		past: past === '1' || past === 'true',
+		page: Number.isSafeInteger(page) && page >= 1 ? page : 1
 	};
 }
 

@@ -11,6 +11,7 @@ export const LISTED_PAGES: readonly string[] = [
 	...ABOUT_SECTIONS.map((s) => `/about/${s.slug}`),
 	...STATIC_PAGES.map((slug) => `/${slug}`),
 	'/contact',
+	'/campus',
 	'/events',
 	'/news',
 	'/jobs',

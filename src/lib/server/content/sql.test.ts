@@ -46,12 +46,64 @@ describe('content over SQL', () => {
 			.set({ starts_at: '2026-11-23T08:00:00.000Z', ends_at: '2026-11-23T10:00:00.000Z' })
 			.where('id', '=', 'evt-climbing')
 			.execute();
-		const upcoming = await content.events('en', { past: false }, NOW);
+		const upcoming = await content.events('en', { past: false, page: 1 }, NOW);
 		expect(titles(upcoming.events)[0]).toBe('Climbing night for beginners');
-		const past = await content.events('en', { past: true }, NOW);
+		const past = await content.events('en', { past: true, page: 1 }, NOW);
 		expect(titles(past.events)).toEqual(['Debate on student finance']);
 		expect(upcoming.campuses.map((c) => c.id)).toEqual(['oslo', 'bergen', 'trondheim']);
 		expect(upcoming.categories).toEqual(['career', 'politics', 'social', 'sport']);
+	});
+
+	it('pages the list and filters by Oslo calendar days', async () => {
+		const DAY = 86_400_000;
+		const start = Date.parse('2027-01-01T17:00:00.000Z');
+		const rows = Array.from({ length: 30 }, (_, i) => ({
+			id: `evt-culture-${String(i).padStart(2, '0')}`,
+			campus_id: 'trondheim',
+			unit_id: null,
+			category: 'culture',
+			location: 'Samfundet',
+			starts_at: new Date(start + i * DAY).toISOString(),
+			ends_at: new Date(start + i * DAY + 3_600_000).toISOString(),
+			price_ore: null,
+			capacity: null,
+			image: null,
+			product_id: null,
+			title_no: `Kultur ${i}`,
+			title_en: `Culture ${i}`,
+			summary_no: '',
+			summary_en: '',
+			body_no: '',
+			body_en: ''
+		}));
+		// 23:30 in Oslo on 10 January is still 10 January there, though 22:30 UTC.
+		rows.push({
+			...rows[0]!,
+			id: 'evt-late',
+			starts_at: '2027-01-10T22:30:00.000Z',
+			ends_at: '2027-01-10T23:30:00.000Z',
+			title_en: 'Late night'
+		});
+		await db.insertInto('events').values(rows).execute();
+
+		const filter = { past: false, category: 'culture', page: 2 };
+		const second = await content.events('en', filter, NOW, 12);
+		expect(second.total).toBe(31);
+		expect(second.pageCount).toBe(3);
+		expect(titles(second.events)[0]).toBe('Culture 11');
+		const third = await content.events('en', { ...filter, page: 3 }, NOW, 12);
+		expect(third.events).toHaveLength(7);
+
+		const day = { past: false, category: 'culture', page: 1, from: '2027-01-10', to: '2027-01-10' };
+		expect(titles((await content.events('en', day, NOW)).events)).toEqual([
+			'Culture 9',
+			'Late night'
+		]);
+		const after = { ...day, from: '2027-01-11', to: undefined };
+		const later = titles((await content.events('en', after, NOW)).events);
+		expect(later).not.toContain('Late night');
+		expect(later[0]).toBe('Culture 10');
+		await db.deleteFrom('events').where('category', '=', 'culture').execute();
 	});
 
 	it('does not show news scheduled for later', async () => {

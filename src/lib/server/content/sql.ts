@@ -4,7 +4,15 @@ import type { Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
 import { pickLocalized } from './localize';
-import type { ContentStore, EventSummary, JobSummary, NewsSummary, ProductSummary } from './types';
+import type {
+	ContentStore,
+	EventQuery,
+	EventSummary,
+	JobSummary,
+	NewsSummary,
+	ProductSummary,
+	SearchDoc
+} from './types';
 
 function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary {
 	return {
@@ -70,6 +78,16 @@ function productsWithAvailability(db: Db, now: string) {
 		.where('products.active', '=', 1);
 }
 
+/** The events an EventQuery selects, before ordering and paging. */
+function eventsMatching(db: Db, q: EventQuery) {
+	let query = db.selectFrom('events').where('ends_at', q.past ? '<' : '>=', q.now);
+	if (q.campusId) query = query.where('campus_id', '=', q.campusId);
+	if (q.category) query = query.where('category', '=', q.category);
+	if (q.startsFrom) query = query.where('starts_at', '>=', q.startsFrom);
+	if (q.startsBefore) query = query.where('starts_at', '<', q.startsBefore);
+	return query;
+}
+
 export function sqlContentStore(db: Db): ContentStore {
 	async function unitRef(locale: Locale, id: string | null) {
 		if (id === null) return null;
@@ -82,14 +100,15 @@ export function sqlContentStore(db: Db): ContentStore {
 	}
 
 	return {
-		async upcomingEvents(locale, now, limit) {
-			const rows = await db
+		async upcomingEvents(locale, now, limit, campusId) {
+			let query = db
 				.selectFrom('events')
 				.selectAll()
 				.where('ends_at', '>=', now)
 				.orderBy('starts_at')
-				.limit(limit)
-				.execute();
+				.limit(limit);
+			if (campusId) query = query.where('campus_id', '=', campusId);
+			const rows = await query.execute();
 			return rows.map((r) => eventSummary(r, locale));
 		},
 		async latestNews(locale, now, limit) {
@@ -151,14 +170,19 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => r.category);
 		},
 		async events(locale, q) {
-			let query = db.selectFrom('events').selectAll();
-			query = q.past
-				? query.where('ends_at', '<', q.now).orderBy('starts_at', 'desc')
-				: query.where('ends_at', '>=', q.now).orderBy('starts_at');
-			if (q.campusId) query = query.where('campus_id', '=', q.campusId);
-			if (q.category) query = query.where('category', '=', q.category);
+			let query = eventsMatching(db, q)
+				.selectAll()
+				.orderBy('starts_at', q.past ? 'desc' : 'asc')
+				.orderBy('id');
+			if (q.limit !== undefined) query = query.limit(q.limit).offset(q.offset ?? 0);
 			const rows = await query.execute();
 			return rows.map((r) => eventSummary(r, locale));
+		},
+		async countEvents(q) {
+			const row = await eventsMatching(db, q)
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.executeTakeFirstOrThrow();
+			return Number(row.n);
 		},
 		async event(locale, id) {
 			const r = await db
@@ -360,6 +384,47 @@ export function sqlContentStore(db: Db): ContentStore {
 				.orderBy('slug')
 				.execute();
 			return rows.map((r) => projectSummary(r, locale));
+		},
+		async searchDocs(locale, now) {
+			const [pages, events, news, jobs, units, projects, products] = await Promise.all([
+				db.selectFrom('pages').selectAll().execute(),
+				db.selectFrom('events').selectAll().execute(),
+				db.selectFrom('news').selectAll().where('published_at', '<=', now).execute(),
+				db.selectFrom('jobs').selectAll().execute(),
+				db.selectFrom('units').selectAll().execute(),
+				db.selectFrom('projects').selectAll().execute(),
+				db.selectFrom('products').selectAll().where('active', '=', 1).execute()
+			]);
+			const doc = (
+				kind: SearchDoc['kind'],
+				path: string,
+				row: Record<string, unknown>,
+				fields: { title: string; summary: string; body: string },
+				date: string | null = null
+			): SearchDoc => ({
+				kind,
+				path,
+				title: pickLocalized(row, fields.title, locale),
+				summary: pickLocalized(row, fields.summary, locale),
+				body: pickLocalized(row, fields.body, locale).text,
+				date
+			});
+			const text = { title: 'title', summary: 'summary', body: 'body' };
+			return [
+				...pages.map((r) => doc('page', `/${r.slug}`, r, text)),
+				...events.map((r) => doc('event', `/events/${r.id}`, r, text, r.starts_at)),
+				...news.map((r) => doc('news', `/news/${r.id}`, r, text, r.published_at)),
+				...jobs.map((r) => doc('job', `/jobs/${r.slug}`, r, text, r.deadline)),
+				...units.map((r) => doc('unit', `/units/${r.id}`, r, { ...text, title: 'name' })),
+				...projects.map((r) => doc('project', `/projects/${r.slug}`, r, text)),
+				...products.map((r) =>
+					doc('product', `/shop/${r.slug}`, r, {
+						title: 'name',
+						summary: 'description',
+						body: 'description'
+					})
+				)
+			];
 		},
 		async sitemapItems(now) {
 			const [events, news, jobs, units, projects, policies, products] = await Promise.all([

@@ -28,6 +28,12 @@ export interface EventQuery {
 	past: boolean;
 	campusId?: string;
 	category?: string;
+	/** Events starting at or after this instant (ISO). */
+	startsFrom?: string;
+	/** Events starting before this instant (ISO). */
+	startsBefore?: string;
+	limit?: number;
+	offset?: number;
 }
 
 export interface NewsSummary {
@@ -152,8 +158,27 @@ export interface SitemapItems {
 	products: string[];
 }
 
+export type SearchKind = 'page' | 'event' | 'news' | 'job' | 'unit' | 'project' | 'product';
+
+/** One public content item as the site search sees it, in one locale. */
+export interface SearchDoc {
+	kind: SearchKind;
+	/** Unlocalized page path, e.g. `/events/evt-julebord`. */
+	path: string;
+	title: LocalizedText;
+	summary: LocalizedText;
+	body: string;
+	/** The item's date where it has one (event start, news publication, job deadline). */
+	date: string | null;
+}
+
 export interface ContentStore {
-	upcomingEvents(locale: Locale, now: string, limit: number): Promise<EventSummary[]>;
+	upcomingEvents(
+		locale: Locale,
+		now: string,
+		limit: number,
+		campusId?: string
+	): Promise<EventSummary[]>;
 	latestNews(locale: Locale, now: string, limit: number): Promise<NewsSummary[]>;
 	featuredProducts(locale: Locale, limit: number): Promise<ProductSummary[]>;
 
@@ -164,6 +189,8 @@ export interface ContentStore {
 	campuses(): Promise<Campus[]>;
 	eventCategories(): Promise<string[]>;
 	events(locale: Locale, query: EventQuery): Promise<EventSummary[]>;
+	/** How many events the query matches, ignoring its limit and offset. */
+	countEvents(query: EventQuery): Promise<number>;
 	event(locale: Locale, id: string): Promise<EventDetail | undefined>;
 
 	news(locale: Locale, now: string, unitId?: string): Promise<NewsSummary[]>;
@@ -188,6 +215,9 @@ export interface ContentStore {
 
 	projects(locale: Locale): Promise<ProjectSummary[]>;
 	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;
+
+	/** Every item with a public page at `now`, as search documents in `locale`. */
+	searchDocs(locale: Locale, now: string): Promise<SearchDoc[]>;
 
 	/** Every item that has a public page at `now`: published news, active products, all others. */
 	sitemapItems(now: string): Promise<SitemapItems>;

@@ -10,6 +10,7 @@ import * as m003 from './migrations/003_content';
 import * as m004 from './migrations/004_mail';
 import * as m005 from './migrations/005_identity';
 import * as m006 from './migrations/006_shop';
+import * as m007 from './migrations/007_content_extras';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -22,7 +23,8 @@ const migrations: Record<string, Migration> = {
 	'003_content': m003,
 	'004_mail': m004,
 	'005_identity': m005,
-	'006_shop': m006
+	'006_shop': m006,
+	'007_content_extras': m007
 };
 
 export function openSqlite(file: string): Db {

@@ -9,7 +9,13 @@ describe('migrate', () => {
 		const db = openSqlite(':memory:');
 		const older = { '001_initial': m001, '003_content': m003 };
 		await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
-		expect(await migrate(db)).toEqual(['002_payments', '004_mail', '005_identity', '006_shop']);
+		expect(await migrate(db)).toEqual([
+			'002_payments',
+			'004_mail',
+			'005_identity',
+			'006_shop',
+			'007_content_extras'
+		]);
 		expect(await migrate(db)).toEqual([]);
 		await db.selectFrom('payment_sessions').selectAll().execute();
 		await db.selectFrom('orders').select('cart_id').execute();

@@ -176,6 +176,19 @@ export interface MailOutboxTable {
 	error: string | null;
 }
 
+export interface ContactMessagesTable {
+	id: string;
+	name: string;
+	email: string;
+	subject: string;
+	message: string;
+	/** The page locale the message was written from. */
+	locale: string;
+	created_at: string;
+	/** The mail_outbox row of the notification; null until it is written. */
+	mail_id: string | null;
+}
+
 /** purpose: 'verify' (e-mail address) or 'reset' (password). */
 export interface AuthTokensTable {
 	id: string;
@@ -286,4 +299,5 @@ export interface Database {
 	invitations: InvitationsTable;
 	membership_plans: MembershipPlansTable;
 	memberships: MembershipsTable;
+	contact_messages: ContactMessagesTable;
 }

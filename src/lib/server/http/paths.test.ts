@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPagePath, isProtectedPath, localeRedirect, loginRedirect } from './paths';
+import {
+	isPagePath,
+	isProtectedPath,
+	localeRedirect,
+	loginRedirect,
+	safeReturnPath
+} from './paths';
 
 describe('page paths', () => {
 	it('treats API routes, build assets, the simulator and root files as non-pages', () => {
@@ -37,5 +43,25 @@ describe('redirects', () => {
 	it('sends a protected page to the login page of its locale with the way back', () => {
 		const r = loginRedirect('/en/fs/new', '?x=1', 'en');
 		expect(r.headers.get('location')).toBe('/en/auth/login?redirectTo=%2Fen%2Ffs%2Fnew%3Fx%3D1');
+	});
+});
+
+describe('return path after a form post', () => {
+	const base = new URL('http://localhost:3000/en/choose-campus');
+	it('keeps a path on this site with its query', () => {
+		expect(safeReturnPath('/en/events?category=sport', base, '/en')).toBe(
+			'/en/events?category=sport'
+		);
+	});
+	it('refuses other origins and anything that is not a path', () => {
+		for (const bad of [
+			'//evil.example/x',
+			'/\\evil.example',
+			'https://evil.example/',
+			'events',
+			null
+		]) {
+			expect(safeReturnPath(bad, base, '/en')).toBe('/en');
+		}
 	});
 });

@@ -33,3 +33,14 @@ export function loginRedirect(pathname: string, search: string, locale: Locale):
 		}
 	});
 }
+
+/**
+ * A path on this site to return to after a form post (with its query string), or `fallback`.
+ * Never another origin: `//evil.example` and absolute URLs are refused.
+ */
+export function safeReturnPath(value: unknown, base: URL, fallback: string): string {
+	const back = typeof value === 'string' ? value : '';
+	if (!back.startsWith('/') || back.startsWith('//') || back.startsWith('/\\')) return fallback;
+	const target = new URL(back, base);
+	return target.origin === base.origin ? target.pathname + target.search : fallback;
+}

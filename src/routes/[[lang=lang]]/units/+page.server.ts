@@ -1,6 +1,21 @@
 import { services } from '$lib/server/app';
+import { chosenCampus } from '$lib/server/http/campus';
 import type { PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals }) => ({
-	groups: await services().content.unitsByCampus(locals.locale)
-});
+// `?campus=<id>` shows one campus, `?campus=` all; without the parameter the visitor's choice.
+// `?type=<code>` shows one type of unit (board, committee, club).
+export const load: PageServerLoad = async ({ locals, url, cookies }) => {
+	const content = services().content;
+	const campuses = await content.campuses();
+	const asked = url.searchParams.get('campus');
+	const campus =
+		asked === null ? await chosenCampus(cookies) : campuses.find((c) => c.id === asked)?.id;
+	const type = url.searchParams.get('type')?.trim() || undefined;
+	const { groups, types } = await content.unitsByCampus(locals.locale, { campusId: campus, type });
+	return {
+		groups,
+		types,
+		filterCampus: campus ?? '',
+		filterType: type && types.includes(type) ? type : ''
+	};
+};

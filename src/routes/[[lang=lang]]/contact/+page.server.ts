@@ -1,0 +1,31 @@
+import { error, redirect } from '@sveltejs/kit';
+import { fail, message, superValidate } from 'sveltekit-superforms';
+import { zod4 } from 'sveltekit-superforms/adapters';
+import { localizePath } from '$lib/i18n';
+import { ContactForm } from '$lib/schemas/contact';
+import { services } from '$lib/server/app';
+import { clientOf } from '$lib/server/http/guard';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = async ({ locals, url }) => {
+	const page = await services().content.page(locals.locale, 'contact');
+	if (!page) error(404, 'Not found');
+	return {
+		page,
+		sent: url.searchParams.get('sent') === '1',
+		form: await superValidate(zod4(ContactForm))
+	};
+};
+
+export const actions: Actions = {
+	default: async (event) => {
+		const form = await superValidate(event.request, zod4(ContactForm));
+		if (!form.valid) return fail(400, { form });
+		// Only messages that would be stored count, so a visitor fixing a typo is not punished.
+		const decision = await services().rateLimit('contact', clientOf(event));
+		if (!decision.allowed) return message(form, 'rate_limited', { status: 429 });
+		await services().contact.submit(form.data, event.locals.locale);
+		// Post/redirect/get: a reload does not send the message twice.
+		redirect(303, `${localizePath('/contact', event.locals.locale)}?sent=1`);
+	}
+};

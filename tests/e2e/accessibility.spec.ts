@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+// axe-core on every page type, in both languages and both themes: zero violations of WCAG 2.2
+// A/AA and axe's best practices. Colour contrast is checked in the rendered theme.
+
+const PAGES = [
+	['home', ''],
+	['about', '/about'],
+	['about subpage', '/about/history'],
+	['text page', '/privacy'],
+	['policies', '/policies'],
+	['policy', '/policies/code-of-conduct'],
+	['contact', '/contact'],
+	['campus', '/campus'],
+	['events', '/events'],
+	['past events', '/events?past=1'],
+	['event', '/events/evt-julebord'],
+	['news', '/news'],
+	['news item', '/news/news-new-board'],
+	['jobs', '/jobs'],
+	['job', '/jobs/treasurer-oslo'],
+	['closed job', '/jobs/photographer'],
+	['units', '/units'],
+	['unit', '/units/board-oslo'],
+	['unit team tab', '/units/board-oslo?tab=team'],
+	['unit products tab', '/units/board-oslo?tab=products'],
+	['projects', '/projects'],
+	['project', '/projects/green-campus'],
+	['shop', '/shop'],
+	['product', '/shop/hoodie'],
+	['cart', '/shop/cart'],
+	['checkout', '/shop/checkout'],
+	['membership', '/membership'],
+	['sign-in', '/auth/login'],
+	['search results', '/search?q=styret'],
+	['not found', '/no-such-page']
+] as const;
+
+for (const theme of ['light', 'dark'] as const) {
+	for (const locale of ['no', 'en'] as const) {
+		test.describe(`${theme} theme, /${locale}`, () => {
+			test.use({ colorScheme: theme });
+			for (const [name, path] of PAGES) {
+				test(`${name} has no axe violations`, async ({ page, context, baseURL }) => {
+					await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+					await page.goto(`/${locale}${path}`);
+					await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+					const results = await new AxeBuilder({ page })
+						.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+						.analyze();
+					const summary = results.violations.map((v) => ({
+						id: v.id,
+						help: v.help,
+						nodes: v.nodes.map((n) => n.target.join(' ') + ' — ' + n.failureSummary)
+					}));
+					expect(summary).toEqual([]);
+				});
+			}
+		});
+	}
+}
+
+test.describe('states that are not a plain page load', () => {
+	for (const theme of ['light', 'dark'] as const) {
+		test(`the contact form showing its errors (${theme})`, async ({ browser, baseURL }) => {
+			// axe runs as a script in the page, so this state is reached with JavaScript on.
+			const context = await browser.newContext({ colorScheme: theme });
+			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+			const page = await context.newPage();
+			await page.goto('/en/contact');
+			await page.getByLabel('Your email address').fill('not-an-address');
+			await page.getByRole('button', { name: 'Send message' }).click();
+			await expect(page.getByRole('alert')).toBeVisible();
+			const results = await new AxeBuilder({ page })
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+				.analyze();
+			expect(results.violations.map((v) => v.id)).toEqual([]);
+			await context.close();
+		});
+
+		test(`the open mobile menu (${theme})`, async ({ browser, baseURL }) => {
+			const context = await browser.newContext({
+				viewport: { width: 390, height: 800 },
+				colorScheme: theme
+			});
+			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+			const page = await context.newPage();
+			await page.goto('/no/events');
+			await page.getByText('Åpne meny').click();
+			const results = await new AxeBuilder({ page })
+				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+				.analyze();
+			expect(results.violations.map((v) => v.id)).toEqual([]);
+			await context.close();
+		});
+	}
+});
