@@ -11,6 +11,7 @@ import * as m004 from './migrations/004_mail';
 import * as m005 from './migrations/005_identity';
 import * as m006 from './migrations/006_shop';
 import * as m007 from './migrations/007_content_extras';
+import * as m008 from './migrations/008_mail_reply_to';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -24,7 +25,8 @@ const migrations: Record<string, Migration> = {
 	'004_mail': m004,
 	'005_identity': m005,
 	'006_shop': m006,
-	'007_content_extras': m007
+	'007_content_extras': m007,
+	'008_mail_reply_to': m008
 };
 
 export function openSqlite(file: string): Db {

@@ -14,7 +14,8 @@ describe('migrate', () => {
 			'004_mail',
 			'005_identity',
 			'006_shop',
-			'007_content_extras'
+			'007_content_extras',
+			'008_mail_reply_to'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		await db.selectFrom('payment_sessions').selectAll().execute();

@@ -174,6 +174,7 @@ export interface MailOutboxTable {
 	/** When SMTP accepted it; null in the outbox or after a failure. */
 	sent_at: string | null;
 	error: string | null;
+	reply_to: string | null;
 }
 
 export interface ContactMessagesTable {

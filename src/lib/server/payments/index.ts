@@ -2,12 +2,14 @@
 // a still-pending order itself in case the callback has not arrived yet), and the reconciliation
 // of orders whose callback never came. One path for all three: ask the provider for the state,
 // move the order forward, and when this caller authorized it, capture and mark it paid.
+import { randomUUID } from 'node:crypto';
 import type { CallbackResult } from '$lib/schemas/payments';
 import { ConfigError, type Config } from '../config';
 import { currentUser, type AdminContext, type Context } from '../context';
 import type { Db } from '../db';
 import { errorFields, log } from '../log';
-import type { Mailer } from '../mail';
+import type { Mailer, OutboxEntry } from '../mail';
+import { MailMessageSchema } from '../mail/types';
 import { confirmationMail } from '../shop/confirmation';
 import type { Order, OrdersService } from '../shop/orders';
 import { simulatorProvider, type SimulatorProvider } from './simulator';
@@ -81,21 +83,34 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 			log.error('capture failed', { orderId: order.id, ...errorFields(error) });
 			return 'authorized';
 		}
-		if (await orders.markPaid(ctx, order.id, actor)) {
-			await sendConfirmation(ctx, order.id);
+		const confirmation = await confirmationFor(ctx, order.id);
+		if (await orders.markPaid(ctx, order.id, actor, { mail: confirmation })) {
+			if (confirmation) await deliverConfirmation(order.id, confirmation.id);
 			return 'paid';
 		}
 		return (await orders.getStatus(ctx, order.id)) ?? 'authorized';
 	}
 
-	async function sendConfirmation(ctx: Context, orderId: string) {
+	// The confirmation is recorded in the transaction that marks the order paid, so a crash
+	// after the commit cannot lose it; a message that would not validate must not block the
+	// payment, so it is checked here and left out with a log line instead.
+	async function confirmationFor(ctx: Context, orderId: string): Promise<OutboxEntry | undefined> {
 		const detail = await orders.detail(ctx, orderId);
-		if (!detail) return;
+		if (!detail) return undefined;
+		const message = confirmationMail(detail);
+		if (!MailMessageSchema.safeParse(message).success) {
+			log.error('order confirmation not written: invalid message', { orderId });
+			return undefined;
+		}
+		return { id: randomUUID(), message };
+	}
+
+	async function deliverConfirmation(orderId: string, mailId: string) {
 		try {
-			await mail.send(confirmationMail(detail));
+			await mail.deliver(mailId);
 		} catch (error) {
-			// The order stays paid; the log line is what an operator follows up.
-			log.error('order confirmation not written', { orderId, ...errorFields(error) });
+			// The order is paid and the message is in the outbox; the log line is the follow-up.
+			log.error('order confirmation not delivered', { orderId, ...errorFields(error) });
 		}
 	}
 

@@ -157,6 +157,68 @@ describe('handleCallback', () => {
 	});
 });
 
+describe('the confirmation e-mail is committed with the paid status', () => {
+	const orders = () => ordersService(sqlOrderStore(db));
+	const entry = (id: string) => ({
+		id,
+		message: {
+			kind: 'order-confirmation',
+			to: 'buyer@example.org',
+			subject: 'Paid',
+			text: 'Thanks'
+		}
+	});
+
+	it('marking paid writes the message in the same transaction, before anyone delivers it', async () => {
+		await db.insertInto('orders').values(orderRow('tx-1', 'authorized')).execute();
+		expect(await orders().markPaid(admin, 'tx-1', 'test', { mail: entry('mail-tx-1') })).toBe(true);
+		// As if the process died right after the commit: the message is in the outbox, unsent.
+		const row = await db
+			.selectFrom('mail_outbox')
+			.selectAll()
+			.where('id', '=', 'mail-tx-1')
+			.executeTakeFirstOrThrow();
+		expect(row).toMatchObject({ to_address: 'buyer@example.org', sent_at: null });
+	});
+
+	it('a second caller that loses the race writes no second message', async () => {
+		await db.insertInto('orders').values(orderRow('tx-2', 'authorized')).execute();
+		const results = await Promise.all([
+			orders().markPaid(admin, 'tx-2', 'a', { mail: entry('mail-tx-2a') }),
+			orders().markPaid(admin, 'tx-2', 'b', { mail: entry('mail-tx-2b') })
+		]);
+		expect(results.filter(Boolean)).toHaveLength(1);
+		const rows = await db
+			.selectFrom('mail_outbox')
+			.select('id')
+			.where('id', 'in', ['mail-tx-2a', 'mail-tx-2b'])
+			.execute();
+		expect(rows).toHaveLength(1);
+	});
+
+	it('when the message cannot be written, the order is not marked paid either', async () => {
+		await db.insertInto('orders').values(orderRow('tx-3', 'authorized')).execute();
+		await db.insertInto('orders').values(orderRow('tx-3b', 'authorized')).execute();
+		await orders().markPaid(admin, 'tx-3b', 'test', { mail: entry('mail-tx-3') });
+		// The same outbox id again makes the insert fail inside the transaction.
+		await expect(
+			orders().markPaid(admin, 'tx-3', 'test', { mail: entry('mail-tx-3') })
+		).rejects.toThrow();
+		const order = await db
+			.selectFrom('orders')
+			.select('status')
+			.where('id', '=', 'tx-3')
+			.executeTakeFirstOrThrow();
+		expect(order.status).toBe('authorized');
+		const events = await db
+			.selectFrom('order_events')
+			.select('id')
+			.where('order_id', '=', 'tx-3')
+			.execute();
+		expect(events).toEqual([]);
+	});
+});
+
 describe('checkoutReturn', () => {
 	it('settles a pending order from the provider with the buyer as actor', async () => {
 		const { sessionId } = await orderWithSession('ret-1');

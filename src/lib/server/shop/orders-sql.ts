@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import { recordMail } from '../mail';
 import { grantMemberships } from './membership';
 import type { Order, OrderStore } from './orders';
 
@@ -111,7 +112,7 @@ export function sqlOrderStore(db: Db): OrderStore {
 			return rows.map((r) => toOrder(r)!);
 		},
 
-		async changeStatus({ orderId, from, to, actor, at, releaseCartId }) {
+		async changeStatus({ orderId, from, to, actor, at, releaseCartId, mail }) {
 			return db.transaction().execute(async (trx) => {
 				const updated = await trx
 					.updateTable('orders')
@@ -136,6 +137,7 @@ export function sqlOrderStore(db: Db): OrderStore {
 					await trx.deleteFrom('cart_reservations').where('cart_id', '=', releaseCartId).execute();
 				}
 				if (to === 'paid') await grantMemberships(trx, orderId, new Date(at));
+				if (mail) await recordMail(trx, mail.message, new Date(at), mail.id);
 				return true;
 			});
 		}

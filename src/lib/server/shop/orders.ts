@@ -2,6 +2,7 @@
 // turns a provider's payment state into an order status.
 import type { PaymentState } from '$lib/schemas/payments';
 import { currentUser, type AdminContext, type Context } from '../context';
+import type { OutboxEntry } from '../mail';
 
 export interface Order {
 	id: string;
@@ -41,6 +42,8 @@ export interface StatusChange {
 	 * fails, converted into sold lines when it is authorized (sold lines count from then on).
 	 */
 	releaseCartId: string | null;
+	/** A message that must follow this change: written to the outbox in the same transaction. */
+	mail?: OutboxEntry;
 }
 
 export interface OrderStore {
@@ -126,14 +129,21 @@ export function ordersService(store: OrderStore) {
 		 * authorized → paid after the provider captured the money. True only for the one caller
 		 * that made the change: the one that sends the confirmation.
 		 */
-		markPaid(_ctx: Context, orderId: string, actor: string, now = new Date()): Promise<boolean> {
+		markPaid(
+			_ctx: Context,
+			orderId: string,
+			actor: string,
+			options: { mail?: OutboxEntry } = {},
+			now = new Date()
+		): Promise<boolean> {
 			return store.changeStatus({
 				orderId,
 				from: 'authorized',
 				to: 'paid',
 				actor,
 				at: now.toISOString(),
-				releaseCartId: null
+				releaseCartId: null,
+				mail: options.mail
 			});
 		},
 
