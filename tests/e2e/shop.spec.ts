@@ -42,9 +42,9 @@ async function toPayment(page: Page, locale: Locale, options: { skipTermsFirst?:
 	await page.getByRole('link', { name: t.checkout }).click();
 	await expect(page).toHaveURL(new RegExp(`/${locale}/shop/checkout$`));
 	await expect(page.getByTestId('checkout-line')).toHaveCount(1);
-	await page.locator('#name').fill('Kari Nordmann');
-	await page.locator('#email').fill('kari@example.org');
-	await page.locator('#phone').fill('912 34 567');
+	await page.locator('#field-name').fill('Kari Nordmann');
+	await page.locator('#field-email').fill('kari@example.org');
+	await page.locator('#field-phone').fill('912 34 567');
 	if (options.skipTermsFirst) {
 		await page.getByRole('button', { name: t.pay }).click();
 		await expect(page.getByText(t.termsError)).toBeVisible();
