@@ -10,6 +10,8 @@ import type { Database, Db } from '../db';
 import { errorFields, log } from '../log';
 import { MailMessageSchema, type MailMessage, type MailTransport, type SentMail } from './types';
 
+type ParsedMessage = Parameters<MailTransport['deliver']>[0];
+
 export type { MailMessage, MailTransport, SentMail } from './types';
 
 /** A message to record inside another transaction, with the id to deliver it by afterwards. */
@@ -45,25 +47,11 @@ export async function recordMail(
 }
 
 export function mailer(db: Db, transport: MailTransport | null, options: { from: string }) {
-	/** Hands a recorded, unsent message to SMTP; without SMTP the outbox row is the delivery. */
-	async function deliver(id: string): Promise<SentMail> {
-		const row = await db
-			.selectFrom('mail_outbox')
-			.selectAll()
-			.where('id', '=', id)
-			.executeTakeFirstOrThrow();
+	async function deliverMessage(id: string, message: ParsedMessage): Promise<SentMail> {
 		if (!transport) {
-			log.info('mail written to outbox', { id, kind: row.kind, to: row.to_address });
+			log.info('mail written to outbox', { id, kind: message.kind, to: message.to });
 			return { id, transport: 'outbox', delivered: false };
 		}
-		if (row.sent_at) return { id, transport: transport.name, delivered: true };
-		const message = MailMessageSchema.parse({
-			kind: row.kind,
-			to: row.to_address,
-			subject: row.subject,
-			text: row.text_body,
-			replyTo: row.reply_to ?? undefined
-		});
 		try {
 			await transport.deliver(message, options.from);
 			await db
@@ -79,15 +67,35 @@ export function mailer(db: Db, transport: MailTransport | null, options: { from:
 				.set({ error: reason, transport: transport.name })
 				.where('id', '=', id)
 				.execute();
-			log.warn('mail delivery failed', { id, kind: row.kind, ...errorFields(error) });
+			log.warn('mail delivery failed', { id, kind: message.kind, ...errorFields(error) });
 			return { id, transport: transport.name, delivered: false };
 		}
 	}
 
 	return {
-		deliver,
+		/** Hands a message recorded in another transaction to SMTP; a sent one is not sent again. */
+		async deliver(id: string): Promise<SentMail> {
+			const row = await db
+				.selectFrom('mail_outbox')
+				.selectAll()
+				.where('id', '=', id)
+				.executeTakeFirstOrThrow();
+			if (transport && row.sent_at) return { id, transport: transport.name, delivered: true };
+			return deliverMessage(
+				id,
+				MailMessageSchema.parse({
+					kind: row.kind,
+					to: row.to_address,
+					subject: row.subject,
+					text: row.text_body,
+					replyTo: row.reply_to ?? undefined
+				})
+			);
+		},
+
 		async send(input: MailMessage, now = new Date()): Promise<SentMail> {
-			return deliver(await recordMail(db, input, now));
+			const message = MailMessageSchema.parse(input);
+			return deliverMessage(await recordMail(db, message, now), message);
 		}
 	};
 }
