@@ -7,7 +7,7 @@ const config = {
 	kit: {
 		adapter: adapter({ out: 'build' }),
 		csp: {
-			mode: 'auto',
+			mode: 'hash',
 			directives: {
 				'default-src': ['self'],
 				'script-src': ['self'],

@@ -8,10 +8,11 @@ import { ConfigError } from '$lib/server/config';
 import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
 import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
-import { rememberLocale } from '$lib/server/http/auth';
+import { localeCookieHeader, rememberLocale } from '$lib/server/http/auth';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { errorResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
+import { pageCacheKey, setPageCaching } from '$lib/server/http/page-cache';
 import { isCrossSiteApiWrite } from '$lib/server/http/origin';
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 
@@ -90,17 +91,29 @@ export const handle: Handle = async ({ event, resolve }) => {
 			return loginRedirect(pathname, search, locale);
 		}
 
-		if (page && cookieLocale !== locale) {
-			// Visiting a prefixed page is the preference an unprefixed link follows next time.
-			rememberLocale(event, locale);
+		// Visiting a prefixed page is the preference an unprefixed link follows next time.
+		const remember = page && cookieLocale !== locale;
+		if (remember) rememberLocale(event, locale);
+
+		// A page with no per-visitor part is rendered once for everyone who asks within a few seconds.
+		const { pageCache } = services();
+		const key = page ? pageCacheKey(event.url, event.request.headers.get('cookie')) : null;
+		const keeps = key !== null && event.request.method === 'GET' && pageCache.enabled;
+		const kept = keeps ? pageCache.get(key) : undefined;
+		if (kept) {
+			if (remember) kept.headers.append('set-cookie', localeCookieHeader(event, locale));
+			return kept;
 		}
 
+		const since = pageCache.generation();
 		const theme = themeOf(event.cookies.get(THEME_COOKIE));
-		return requestLocale.run(locale, () =>
+		const response = await requestLocale.run(locale, () =>
 			resolve(event, {
 				transformPageChunk: ({ html }) => html.replace('%lang%', locale).replace('%theme%', theme)
 			})
 		);
+		if (page) setPageCaching(response, key !== null);
+		return keeps ? pageCache.keep(key, response, since) : response;
 	}
 };
 

@@ -6,13 +6,14 @@ import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
-import { migrate, openSqlite, type Db } from './db';
+import { migrate, openDatabase, type Db, type DbChanges } from './db';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
 import { oidcService } from './identity/oidc';
 import { rolesService, type IsMember } from './identity/roles';
 import { sqlIdentityStore } from './identity/sql';
+import { pageCache } from './http/page-cache';
 import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
@@ -26,14 +27,22 @@ import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
 
-export function buildServices(db: Db, config: Config) {
+export function buildServices(db: Db, config: Config, changes?: DbChanges) {
 	const contentStore = sqlContentStore(db);
+	// Any write may change what a page shows; without a change feed, keeping pages is not safe.
+	const pages = pageCache({
+		ttlMs: changes ? config.PAGE_CACHE_SECONDS * 1000 : 0,
+		maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+		changedElsewhere: changes?.changedElsewhere
+	});
+	changes?.onWrite(pages.clear);
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
 		from: config.MAIL_FROM
 	});
 	return {
 		config,
 		db,
+		pageCache: pages,
 		...paymentServices(db, config, mail),
 		...identityServices(db, config, mail),
 		content: contentService(contentStore),
@@ -58,11 +67,11 @@ let current: Services | undefined;
 export async function startApp(): Promise<Services> {
 	const config = readConfig();
 	setLogLevel(config.LOG_LEVEL);
-	const db = openSqlite(config.DATABASE_FILE);
+	const { db, changes } = openDatabase(config.DATABASE_FILE);
 	const applied = await migrate(db);
 	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
 	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
-	current = buildServices(db, config);
+	current = buildServices(db, config, changes);
 	if (current.simulator && config.NODE_ENV === 'production') {
 		log.warn('payment simulator enabled: payments on this site are not real', {
 			provider: config.PAYMENT_PROVIDER

@@ -85,6 +85,10 @@ export const ConfigSchema = z.object({
 	/** OpenID Connect providers, a JSON array of { id, name, issuer, clientId, clientSecret }. */
 	OIDC_PROVIDERS: oidcProviders.default([]),
 	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+	/** Pages rendered for visitors without a session are kept this long; 0 turns the cache off. */
+	PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+	/** The most memory the kept pages may take, in megabytes. */
+	PAGE_CACHE_MB: z.coerce.number().int().min(0).max(1024).default(16),
 	PAYMENT_PROVIDER: z.enum(['simulator', 'vipps']).default('simulator'),
 	PAYMENT_CALLBACK_TOKEN: z.string().min(16).optional(),
 	/** Unset: on unless NODE_ENV=production (`npm start` turns it on for the demo; see decisions). */

@@ -3,7 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import {
+	Kysely,
+	Migrator,
+	SqliteDialect,
+	type Migration,
+	type SqliteDatabase,
+	type SqliteStatement
+} from 'kysely';
 import * as m001 from './migrations/001_initial';
 import * as m002 from './migrations/002_payments';
 import * as m003 from './migrations/003_content';
@@ -30,13 +37,92 @@ const migrations: Record<string, Migration> = {
 };
 
 export function openSqlite(file: string): Db {
+	return openDatabase(file).db;
+}
+
+/** The database and what tells of changes to its content. */
+export function openDatabase(file: string): { db: Db; changes: DbChanges } {
 	if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
 	const sqlite = new SQLite(file);
 	sqlite.pragma('journal_mode = WAL');
 	sqlite.pragma('synchronous = NORMAL');
 	sqlite.pragma('foreign_keys = ON');
 	sqlite.pragma('busy_timeout = 5000');
-	return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+	const changes = dbChanges(sqlite);
+	const db = new Kysely<Database>({
+		dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes.wrote) })
+	});
+	return { db, changes };
+}
+
+export interface DbChanges {
+	/** `listener` runs after every statement of this process that changed rows. */
+	onWrite(listener: () => void): void;
+	/** Whether another process committed a change since the last time this was asked. */
+	changedElsewhere(): boolean;
+	/** Called by the connection after a statement changed rows. */
+	wrote(): void;
+}
+
+function dbChanges(sqlite: SQLite.Database): DbChanges {
+	// SQLite's data_version moves when another connection commits, never for this one's own writes.
+	const version = sqlite.prepare('PRAGMA data_version').pluck();
+	let seen = version.get();
+	const listeners: (() => void)[] = [];
+	return {
+		onWrite: (listener) => void listeners.push(listener),
+		changedElsewhere() {
+			const now = version.get();
+			if (now === seen) return false;
+			seen = now;
+			return true;
+		},
+		wrote() {
+			for (const listener of listeners) listener();
+		}
+	};
+}
+
+/**
+ * Kysely prepares every query it runs; preparing costs more than running the small queries a page
+ * makes. The same SQL text gets the same prepared statement back (Kysely runs them synchronously,
+ * so one statement is never in use twice at once). Bounded: the least recently used goes first.
+ */
+export function withStatementCache(
+	sqlite: SQLite.Database,
+	wrote: () => void,
+	max = 500
+): SqliteDatabase {
+	const statements = new Map<string, SqliteStatement>();
+	return {
+		prepare(sql) {
+			let statement = statements.get(sql);
+			if (statement) {
+				statements.delete(sql);
+			} else {
+				statement = reporting(sqlite.prepare(sql), wrote);
+				if (statements.size >= max) statements.delete(statements.keys().next().value!);
+			}
+			statements.set(sql, statement);
+			return statement;
+		},
+		close: () => sqlite.close()
+	};
+}
+
+/** A statement that says when running it changed rows. */
+function reporting(statement: SQLite.Statement, wrote: () => void): SqliteStatement {
+	if (statement.reader) return statement;
+	return {
+		reader: false,
+		all: (parameters) => statement.all(parameters),
+		iterate: (parameters) => statement.iterate(parameters),
+		run(parameters) {
+			const result = statement.run(parameters);
+			if (result.changes > 0) wrote();
+			return result;
+		}
+	};
 }
 
 /** Applies every migration not yet applied; returns the names it applied. */

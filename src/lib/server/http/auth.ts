@@ -26,14 +26,21 @@ export function startSession(event: RequestEvent, session: IssuedSession): void 
 
 /** The user's remembered language becomes the locale cookie that unprefixed links follow. */
 export function rememberLocale(event: RequestEvent, locale: Locale): void {
-	event.cookies.set(LOCALE_COOKIE, locale, {
-		path: '/',
-		maxAge: 365 * 86_400,
-		httpOnly: true,
-		secure: true,
-		sameSite: 'lax'
-	});
+	event.cookies.set(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
 }
+
+/** The same cookie as a Set-Cookie value, for a response made without resolve (a kept page). */
+export function localeCookieHeader(event: RequestEvent, locale: Locale): string {
+	return event.cookies.serialize(LOCALE_COOKIE, locale, LOCALE_COOKIE_OPTIONS);
+}
+
+const LOCALE_COOKIE_OPTIONS = {
+	path: '/',
+	maxAge: 365 * 86_400,
+	httpOnly: true,
+	secure: true,
+	sameSite: 'lax'
+} as const;
 
 export const userAgentOf = (event: RequestEvent) => event.request.headers.get('user-agent');
 
