@@ -6,6 +6,9 @@ const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		adapter: adapter({ out: 'build' }),
+		// The browser asks the server which route a link goes to instead of loading the whole route
+		// table on the first visit.
+		router: { resolution: 'server' },
 		csp: {
 			mode: 'hash',
 			directives: {

@@ -15,12 +15,34 @@ const i18n = process.env.VITEST
 			})
 		];
 
-export default defineConfig({
+// Every page loads the Svelte and SvelteKit runtimes and the layout, and most pages the content
+// cards: as two files they compress better than as the dozens of small chunks the bundler would
+// otherwise make of them (first-visit bytes, bench/page-weight.mjs).
+const CARDS =
+	/src[\\/]lib[\\/](components[\\/]content[\\/](EventCard|NewsCard|ProductCard|CardList|StockBadge))/;
+const SHELL =
+	/node_modules[\\/](svelte|@sveltejs[\\/]kit|devalue|esm-env|clsx)[\\/]|src[\\/]lib[\\/](paraglide[\\/]runtime|components[\\/](layout|content[\\/](PageHead|LocalizedText))|seo|i18n)/;
+
+export default defineConfig(({ isSsrBuild }) => ({
 	plugins: [tailwindcss(), sveltekit(), ...i18n],
+	build: isSsrBuild
+		? {}
+		: {
+				rollupOptions: {
+					output: {
+						codeSplitting: {
+							groups: [
+								{ name: 'shell', test: SHELL },
+								{ name: 'cards', test: CARDS }
+							]
+						}
+					}
+				}
+			},
 	test: {
 		include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		environment: 'node',
 		testTimeout: 20_000,
 		hookTimeout: 60_000
 	}
-});
+}));

@@ -1,9 +1,8 @@
 // Sign-in, account, profile and team forms. Field errors carry codes; the pages show the message.
 import { z } from 'zod';
+import { MAX_PASSWORD, MIN_PASSWORD, UNIT_ROLES } from './limits';
 
-export const MIN_PASSWORD = 10;
-export const MAX_PASSWORD = 200;
-export const UNIT_ROLES = ['member', 'leader', 'finance'] as const;
+export { MAX_PASSWORD, MIN_PASSWORD, UNIT_ROLES };
 
 const email = z
 	.string()

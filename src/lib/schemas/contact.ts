@@ -1,5 +1,6 @@
 // The contact form. Error messages are codes; the page turns them into text in its language.
 import { z } from 'zod';
+import { CONTACT_LIMITS } from './limits';
 
 export const ContactForm = z.object({
 	name: z.string().trim().min(1, { error: 'required' }).max(100, { error: 'too_long' }),
@@ -15,4 +16,4 @@ export const ContactForm = z.object({
 });
 export type ContactForm = z.infer<typeof ContactForm>;
 
-export const CONTACT_LIMITS = { nameMax: 100, subjectMax: 150, messageMin: 10, messageMax: 5000 };
+export { CONTACT_LIMITS };

@@ -1,5 +1,6 @@
 // Wire shapes of the payment routes, shared by the handlers and the OpenAPI document.
 import { z } from 'zod';
+import { PAYMENT_STATES } from './limits';
 
 const Id = z.string().min(1).max(200);
 
@@ -23,7 +24,7 @@ export function sessionIdOf(body: CallbackBody): string | undefined {
 export const CallbackResult = z.looseObject({ success: z.boolean(), message: z.string() });
 export type CallbackResult = z.infer<typeof CallbackResult>;
 
-export const PaymentState = z.enum(['CREATED', 'AUTHORIZED', 'ABORTED', 'EXPIRED', 'TERMINATED']);
+export const PaymentState = z.enum(PAYMENT_STATES);
 export type PaymentState = z.infer<typeof PaymentState>;
 
 export const CheckoutReturnQuery = z.object({ orderId: Id });

@@ -1,7 +1,8 @@
 // Shop forms: the same schemas validate the form actions and, later, the cart API.
 import { z } from 'zod';
+import { MAX_QUANTITY } from './limits';
 
-export const MAX_QUANTITY = 99;
+export { MAX_QUANTITY };
 
 // Checked with a refinement, not .int(): superforms parses an "integer" field with parseInt and
 // would quietly turn "1.5" into 1; a "number" field keeps 1.5 for us to refuse.

@@ -1,0 +1,17 @@
+// The bounds the forms show and the schemas enforce, kept apart from the schemas so that a page
+// can name them without bringing zod into the browser.
+export const MAX_QUANTITY = 99;
+
+export const CONTACT_LIMITS = { nameMax: 100, subjectMax: 150, messageMin: 10, messageMax: 5000 };
+
+export const MIN_PASSWORD = 10;
+export const MAX_PASSWORD = 200;
+export const UNIT_ROLES = ['member', 'leader', 'finance'] as const;
+
+export const PAYMENT_STATES = [
+	'CREATED',
+	'AUTHORIZED',
+	'ABORTED',
+	'EXPIRED',
+	'TERMINATED'
+] as const;
