@@ -82,10 +82,15 @@ export function checkoutLoad(url: string, options: LoadOptions) {
 		}
 	}
 
-	const done = Promise.all(Array.from({ length: options.concurrency }, worker)).then(() => {});
+	let finished = false;
+	const done = Promise.all(Array.from({ length: options.concurrency }, worker)).then(() => {
+		finished = true;
+	});
 	return {
 		flows,
 		done,
+		/** Whether every shopper has finished (or the load was stopped and has wound down). */
+		finished: () => finished,
 		stop() {
 			stopped = true;
 		},

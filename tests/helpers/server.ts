@@ -52,9 +52,9 @@ export async function startServer(
 			}
 		};
 		child.stdout?.on('data', onData);
-		child.once('exit', (code) => {
+		child.once('exit', (code, signal) => {
 			clearTimeout(timer);
-			reject(new Error(`server exited with ${code}:\n${out}`));
+			reject(new Error(`server exited with ${signal ?? code}:\n${out}`));
 		});
 	});
 
