@@ -46,7 +46,7 @@ function expectStockAccountsHold(settled: boolean) {
 	}
 }
 
-describe('a crash in the middle of a checkout load', () => {
+describe('a crash in the middle of a checkout load', { timeout: 60_000 }, () => {
 	let flows: Flow[] = [];
 	let sessionStates = new Map<string, string>();
 
