@@ -1,7 +1,7 @@
 // `npm run backup [folder]` and `npm run restore <backup>`: the scripts in scripts/ load this
 // module and pass their arguments; the database and the default folder come from the config.
 import { resolve } from 'node:path';
-import { parseConfig } from '../config';
+import { ConfigError, parseConfig } from '../config';
 import { BackupError, backupDatabase, defaultBackupDir, restoreBackup } from './backup';
 
 interface Io {
@@ -17,9 +17,9 @@ export async function backupCommand(
 	env: Record<string, string | undefined>,
 	io: Io = consoleIo
 ): Promise<number> {
-	const config = parseConfig(env);
-	const root = args[0] ?? config.BACKUP_DIR ?? defaultBackupDir(config.DATABASE_FILE);
 	try {
+		const config = parseConfig(env);
+		const root = args[0] ?? config.BACKUP_DIR ?? defaultBackupDir(config.DATABASE_FILE);
 		const { dir, manifest } = await backupDatabase(config.DATABASE_FILE, { backupRoot: root });
 		io.out(`backup of ${config.DATABASE_FILE} (${manifest.files.length} other files) in ${dir}`);
 		return 0;
@@ -35,19 +35,19 @@ export async function restoreCommand(
 	env: Record<string, string | undefined>,
 	io: Io = consoleIo
 ): Promise<number> {
-	const config = parseConfig(env);
 	const dir = args[0];
 	if (!dir) {
 		io.err('usage: npm run restore -- <backup folder>   (restores into DATABASE_FILE)');
 		return 2;
 	}
 	try {
+		const config = parseConfig(env);
 		const { replaced } = restoreBackup(resolve(dir), config.DATABASE_FILE);
 		io.out(`restored ${dir} into ${config.DATABASE_FILE}`);
 		if (replaced) io.out(`the database it replaced is kept as ${replaced}`);
 		return 0;
 	} catch (error) {
-		if (error instanceof BackupError) io.err(error.message);
+		if (error instanceof BackupError || error instanceof ConfigError) io.err(error.message);
 		else io.err(`restore failed: ${error instanceof Error ? error.message : String(error)}`);
 		return 1;
 	}

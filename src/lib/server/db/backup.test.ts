@@ -115,6 +115,16 @@ describe('backup', () => {
 		expect(out.join('\n')).toContain(join(dir, 'elsewhere'));
 		expect(await backupCommand([], { DATABASE_FILE: join(dir, 'missing.db') }, io)).toBe(1);
 		expect(out.at(-1)).toMatch(/^ERR backup failed: no database at/);
+		expect(
+			await backupCommand(
+				[],
+				{ DATABASE_FILE: dbFile, BACKUP_DIR: '', DATABASE_BUSY_TIMEOUT_MS: 'soon' },
+				io
+			)
+		).toBe(1);
+		expect(out.at(-1)).toMatch(
+			/^ERR backup failed: Invalid configuration: DATABASE_BUSY_TIMEOUT_MS/
+		);
 	});
 });
 
