@@ -40,9 +40,25 @@ export default defineConfig(({ isSsrBuild }) => ({
 				}
 			},
 	test: {
-		include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
 		environment: 'node',
 		testTimeout: 20_000,
-		hookTimeout: 60_000
+		hookTimeout: 60_000,
+		// `npm run test:unit` runs `unit` (part of `npm test`); `npm run test:resilience` runs the
+		// long crash, load and abuse tests, which `.ci/run` runs after `npm test`.
+		projects: [
+			{
+				extends: true,
+				test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'] }
+			},
+			{
+				extends: true,
+				test: {
+					name: 'resilience',
+					include: ['tests/resilience/**/*.test.ts'],
+					testTimeout: 300_000,
+					hookTimeout: 120_000
+				}
+			}
+		]
 	}
 }));

@@ -10,7 +10,8 @@ import { SESSION_COOKIE } from '$lib/server/identity';
 import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
 import { localeCookieHeader, rememberLocale } from '$lib/server/http/auth';
 import { setSessionCookie } from '$lib/server/http/cookies';
-import { errorResponse } from '$lib/server/http/errors';
+import { storageUnavailable } from '$lib/server/db/errors';
+import { errorResponse, unavailableResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
 import { pageCacheKey, setPageCaching } from '$lib/server/http/page-cache';
 import { isCrossSiteApiWrite } from '$lib/server/http/origin';
@@ -49,7 +50,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 	});
 	event.locals.locale = locale;
 
-	const response = await respond();
+	const response = asUnavailable(await respond());
 	const withHeaders = withSecurityHeaders(response, requestId);
 	log.info('request', {
 		id: requestId,
@@ -59,6 +60,18 @@ export const handle: Handle = async ({ event, resolve }) => {
 		ms: Math.round((performance.now() - started) * 10) / 10
 	});
 	return withHeaders;
+
+	// A locked or full store is not a bug: 503 with Retry-After. An API caller gets the error
+	// envelope; a page keeps its rendered error page, which says nothing was saved.
+	function asUnavailable(response: Response): Response {
+		const unavailable = event.locals.storageUnavailable;
+		if (!unavailable || response.status < 500) return response;
+		if (pathname.startsWith('/api/')) return unavailableResponse(unavailable);
+		const headers = new Headers(response.headers);
+		headers.set('retry-after', String(unavailable.retryAfterSeconds));
+		headers.set('cache-control', 'no-store');
+		return new Response(response.body, { status: 503, headers });
+	}
 
 	async function respond(): Promise<Response> {
 		const page = isPagePath(pathname);
@@ -118,6 +131,16 @@ export const handle: Handle = async ({ event, resolve }) => {
 };
 
 export const handleError: HandleServerError = ({ error, event, status }) => {
+	const unavailable = storageUnavailable(error);
+	if (unavailable) {
+		event.locals.storageUnavailable = unavailable;
+		log.warn('store unavailable', {
+			id: event.locals.requestId,
+			...unavailable,
+			...errorFields(error)
+		});
+		return { message: 'Service unavailable', requestId: event.locals.requestId, unavailable: true };
+	}
 	if (status !== 404) {
 		log.error('unhandled error', { id: event.locals.requestId, status, ...errorFields(error) });
 	}

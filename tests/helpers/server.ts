@@ -11,6 +11,8 @@ export interface TestServer {
 	/** Everything the server printed so far (stdout and stderr). */
 	output(): string;
 	stop(): Promise<void>;
+	/** Kills the process with SIGKILL (a crash: no shutdown, no cleanup); its files stay. */
+	kill(): Promise<void>;
 }
 
 /**
@@ -50,9 +52,9 @@ export async function startServer(
 			}
 		};
 		child.stdout?.on('data', onData);
-		child.once('exit', (code) => {
+		child.once('exit', (code, signal) => {
 			clearTimeout(timer);
-			reject(new Error(`server exited with ${code}:\n${out}`));
+			reject(new Error(`server exited with ${signal ?? code}:\n${out}`));
 		});
 	});
 
@@ -60,8 +62,14 @@ export async function startServer(
 		url,
 		dbFile,
 		output: () => out,
+		async kill() {
+			if (child.exitCode !== null || child.signalCode !== null) return;
+			const exited = new Promise((r) => child.once('exit', r));
+			child.kill('SIGKILL');
+			await exited;
+		},
 		async stop() {
-			if (child.exitCode === null) {
+			if (child.exitCode === null && child.signalCode === null) {
 				const exited = new Promise((r) => child.once('exit', r));
 				child.kill('SIGTERM');
 				await exited;

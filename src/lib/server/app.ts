@@ -6,7 +6,8 @@ import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
-import { migrate, openDatabase, type Db, type DbChanges } from './db';
+import { migrate, openDatabase, pendingOnExisting, type Db, type DbChanges } from './db';
+import { backupDatabase } from './db/backup';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
@@ -67,7 +68,10 @@ let current: Services | undefined;
 export async function startApp(): Promise<Services> {
 	const config = readConfig();
 	setLogLevel(config.LOG_LEVEL);
-	const { db, changes } = openDatabase(config.DATABASE_FILE);
+	const { db, changes } = openDatabase(config.DATABASE_FILE, {
+		busyTimeoutMs: config.DATABASE_BUSY_TIMEOUT_MS
+	});
+	await backupBeforeMigrating(db, config);
 	const applied = await migrate(db);
 	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
 	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
@@ -79,6 +83,16 @@ export async function startApp(): Promise<Services> {
 	}
 	if (config.CRON_ENABLED) startSchedule(current);
 	return current;
+}
+
+// An upgrade migrates at start; the copy taken first is what rolling it back restores. A backup
+// that fails stops the start: migrating without a way back is the one thing not to do.
+async function backupBeforeMigrating(db: Db, config: Config) {
+	if (config.DATABASE_FILE === ':memory:') return;
+	const pending = await pendingOnExisting(db);
+	if (pending.length === 0) return;
+	const { dir } = await backupDatabase(config.DATABASE_FILE, { backupRoot: config.BACKUP_DIR });
+	log.info('backup before migrations', { dir, pending });
 }
 
 export function services(): Services {

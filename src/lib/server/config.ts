@@ -68,6 +68,10 @@ export const ConfigSchema = z.object({
 		.optional(),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	DATABASE_FILE: z.string().min(1).default('data/orgweb.db'),
+	/** How long a write waits for another connection's lock before the request fails with 503. */
+	DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+	/** Where `npm run backup` and the pre-migration backup write; unset: backups/ next to the database. */
+	BACKUP_DIR: z.string().min(1).optional(),
 	SEED_DEMO: bool.default(true),
 	SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 	CRON_ENABLED: bool.default(true),

@@ -7,6 +7,7 @@ import {
 	Kysely,
 	Migrator,
 	SqliteDialect,
+	type Driver,
 	type Migration,
 	type SqliteDatabase,
 	type SqliteStatement
@@ -36,23 +37,56 @@ const migrations: Record<string, Migration> = {
 	'008_mail_reply_to': m008
 };
 
-export function openSqlite(file: string): Db {
-	return openDatabase(file).db;
+/** The names of the migrations this version carries, in order. */
+export const MIGRATION_NAMES = Object.keys(migrations).sort();
+
+/** The table Kysely's migrator records applied migrations in. */
+export const MIGRATION_TABLE = 'kysely_migration';
+
+export interface OpenOptions {
+	busyTimeoutMs?: number;
+}
+
+export function openSqlite(file: string, options: OpenOptions = {}): Db {
+	return openDatabase(file, options).db;
 }
 
 /** The database and what tells of changes to its content. */
-export function openDatabase(file: string): { db: Db; changes: DbChanges } {
+export function openDatabase(
+	file: string,
+	options: OpenOptions = {}
+): { db: Db; changes: DbChanges } {
 	if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
 	const sqlite = new SQLite(file);
 	sqlite.pragma('journal_mode = WAL');
 	sqlite.pragma('synchronous = NORMAL');
 	sqlite.pragma('foreign_keys = ON');
-	sqlite.pragma('busy_timeout = 5000');
+	sqlite.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
 	const changes = dbChanges(sqlite);
-	const db = new Kysely<Database>({
-		dialect: new SqliteDialect({ database: withStatementCache(sqlite, changes.wrote) })
-	});
+	const db = new Kysely<Database>({ dialect: new RollbackSafeDialect(sqlite, changes.wrote) });
 	return { db, changes };
+}
+
+// On a full disk (and a few other errors) SQLite rolls the transaction back itself; Kysely's
+// ROLLBACK then fails with "no transaction is active" and that error replaces the real one, so
+// the request could not tell a full disk from a bug. Rolling back only what is still open keeps
+// the original error.
+class RollbackSafeDialect extends SqliteDialect {
+	constructor(
+		private readonly sqlite: SQLite.Database,
+		wrote: () => void
+	) {
+		super({ database: withStatementCache(sqlite, wrote) });
+	}
+
+	override createDriver(): Driver {
+		const driver = super.createDriver();
+		const rollback = driver.rollbackTransaction.bind(driver);
+		driver.rollbackTransaction = async (connection) => {
+			if (this.sqlite.inTransaction) await rollback(connection);
+		};
+		return driver;
+	}
 }
 
 export interface DbChanges {
@@ -123,6 +157,21 @@ function reporting(statement: SQLite.Statement, wrote: () => void): SqliteStatem
 			return result;
 		}
 	};
+}
+
+/**
+ * The migrations not yet applied to a database that already has some applied; an empty list for
+ * a new database (nothing to roll back to) and for an up-to-date one.
+ */
+export async function pendingOnExisting(db: Db): Promise<string[]> {
+	const migrator = new Migrator({
+		db,
+		provider: { getMigrations: async () => migrations },
+		allowUnorderedMigrations: true
+	});
+	const known = await migrator.getMigrations();
+	if (!known.some((m) => m.executedAt)) return [];
+	return known.filter((m) => !m.executedAt).map((m) => m.name);
 }
 
 /** Applies every migration not yet applied; returns the names it applied. */

@@ -2,6 +2,7 @@
 // typed errors below; toErrorResponse maps them, and anything else becomes a 500 with no internals.
 import { json } from '@sveltejs/kit';
 import type { z } from 'zod';
+import { storageUnavailable, type StorageUnavailable } from '../db/errors';
 import { errorFields, log } from '../log';
 
 export class DomainError extends Error {
@@ -46,8 +47,22 @@ const STATUS: [new (...args: never[]) => DomainError, number][] = [
 	[Invalid, 400]
 ];
 
+/** 503 with Retry-After: the store could not take the write now (locked or full). */
+export function unavailableResponse(unavailable: StorageUnavailable): Response {
+	return errorResponse(
+		503,
+		{ error: 'Service unavailable', code: `storage_${unavailable.reason}` },
+		{ 'retry-after': String(unavailable.retryAfterSeconds), 'cache-control': 'no-store' }
+	);
+}
+
 /** Maps a thrown error to the convention; logs the unexpected ones with the request id. */
 export function toErrorResponse(error: unknown, requestId: string): Response {
+	const unavailable = storageUnavailable(error);
+	if (unavailable) {
+		log.warn('store unavailable', { id: requestId, ...unavailable, ...errorFields(error) });
+		return unavailableResponse(unavailable);
+	}
 	for (const [type, status] of STATUS) {
 		if (error instanceof type) {
 			return errorResponse(status, {

@@ -1,5 +1,5 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
-// and invitations) every 10 minutes, payment reconciliation every 5. Each run is guarded so that a
+// and invitations) every 10 minutes, payment reconciliation every 5, both once at start. Each run is guarded so that a
 // slow run is never overlapped by the next tick of the same job; across instances both jobs are safe
 // to run at once anyway (DELETEs of expired rows, and guarded status transitions).
 import cron from 'node-cron';
@@ -52,6 +52,9 @@ export function startSchedule(services: {
 	log.info('schedule started', {
 		jobs: ['cleanup every 10 minutes', 'reconcile-payments every 5 minutes']
 	});
+	// Once at start as well: after a crash or a stop, the orders left in flight and the holds that
+	// ran out meanwhile are settled now rather than at the next tick, up to ten minutes later.
+	void reconcile().then(cleanup);
 	return () => {
 		for (const task of tasks) void task.stop();
 	};

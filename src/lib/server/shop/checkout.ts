@@ -9,6 +9,7 @@ import type { Locale } from '$lib/i18n';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import { currentUser, type UserContext } from '../context';
 import type { Db } from '../db';
+import { storageUnavailable } from '../db/errors';
 import { errorFields, log } from '../log';
 import type { PaymentProvider } from '../payments/types';
 import { isMember } from './membership';
@@ -172,6 +173,8 @@ export function checkoutService(
 					buyer: input.buyer
 				});
 			} catch (error) {
+				// Our own store failing (the simulator keeps its sessions in it) is not the provider's.
+				if (storageUnavailable(error)) throw error;
 				log.error('payment session could not be created', { orderId, ...errorFields(error) });
 				return { ok: false, reason: 'payment_unavailable' };
 			}

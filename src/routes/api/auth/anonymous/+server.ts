@@ -1,7 +1,9 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { adminContext } from '$lib/server/context';
+import { storageUnavailable } from '$lib/server/db/errors';
 import { setSessionCookie } from '$lib/server/http/cookies';
+import { unavailableResponse } from '$lib/server/http/errors';
 import { overRateLimit } from '$lib/server/http/guard';
 import { errorFields, log } from '$lib/server/log';
 import type { RequestHandler } from './$types';
@@ -18,6 +20,8 @@ export const POST: RequestHandler = async (event) => {
 		setSessionCookie(event.cookies, session.secret, session.expiresAt);
 		return json({ success: true });
 	} catch (error) {
+		const unavailable = storageUnavailable(error);
+		if (unavailable) return unavailableResponse(unavailable);
 		log.error('anonymous session failed', { id: event.locals.requestId, ...errorFields(error) });
 		return json({ error: 'Failed to create session' }, { status: 500 });
 	}

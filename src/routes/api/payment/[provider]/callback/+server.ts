@@ -1,6 +1,7 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { adminContext } from '$lib/server/context';
+import { storageUnavailable } from '$lib/server/db/errors';
 import { errorResponse } from '$lib/server/http/errors';
 import { errorFields, log } from '$lib/server/log';
 import { readCallbackSessionId } from '$lib/server/payments/callback';
@@ -22,6 +23,21 @@ export const POST: RequestHandler = async ({ params, request, locals }) => {
 		if (result.success) return reply(200, result);
 		return reply(result.message === 'Unauthorized' ? 401 : 400, result);
 	} catch (error) {
+		// The provider retries a callback that was not answered 2xx; Retry-After says when.
+		const unavailable = storageUnavailable(error);
+		if (unavailable) {
+			log.warn('payment callback: store unavailable', { id: locals.requestId, ...unavailable });
+			return json(
+				{ success: false, message: 'Service unavailable' },
+				{
+					status: 503,
+					headers: {
+						'cache-control': 'no-store',
+						'retry-after': String(unavailable.retryAfterSeconds)
+					}
+				}
+			);
+		}
 		log.error('payment callback failed', { id: locals.requestId, ...errorFields(error) });
 		return reply(500, { success: false, message: 'Internal server error' });
 	}
