@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_identity';
 import * as m006 from './migrations/006_shop';
 import * as m007 from './migrations/007_content_extras';
 import * as m008 from './migrations/008_mail_reply_to';
+import * as m009 from './migrations/009_indexes';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -26,7 +27,8 @@ const migrations: Record<string, Migration> = {
 	'005_identity': m005,
 	'006_shop': m006,
 	'007_content_extras': m007,
-	'008_mail_reply_to': m008
+	'008_mail_reply_to': m008,
+	'009_indexes': m009
 };
 
 export function openSqlite(file: string): Db {
