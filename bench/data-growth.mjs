@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { QUICK, load, seconds, warm } from './lib/load.mjs';
+import { QUICK, failure, load, seconds, warm } from './lib/load.mjs';
 import { BENCH_LIMITS, ensureBuild, startOrgweb } from './lib/orgweb.mjs';
 import { isMain, rssMb } from './lib/servers.mjs';
 import { printTable } from './lib/table.mjs';
@@ -128,7 +128,10 @@ export async function dataGrowth() {
 				];
 				for (const path of routes) {
 					const url = server.url + path;
-					const first = await probe(url);
+					const first = await probe(url).catch((e) => {
+						server.assertAlive();
+						throw e;
+					});
 					const row = {
 						size,
 						insertMs,
@@ -179,7 +182,7 @@ export function printGrowth(rows, cfg) {
 			r.skipped ? '' : r.p99,
 			r.probeMs,
 			Math.round(r.bytes / 1000),
-			r.skipped ?? (r.ok ? '' : `${r.non2xx} non-2xx, ${r.errors + r.timeouts} errors FAILED`)
+			r.skipped ?? (r.ok ? '' : failure(r))
 		])
 	);
 	const bySize = [...new Set(rows.map((r) => r.size))];

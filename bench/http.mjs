@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QUICK, load, seconds, warm } from './lib/load.mjs';
+import { QUICK, failure, load, seconds, warm } from './lib/load.mjs';
 import { BENCH_LIMITS, ensureBuild, firstLink, startOrgweb } from './lib/orgweb.mjs';
 import {
 	buildNextRef,
@@ -210,7 +210,7 @@ export function printHttp({ rows, memory, goals: list, settings: cfg, orgwebLogL
 	);
 	console.log('× SK / × Next: pages against the reference page, API routes against its health');
 	printTable(
-		['server', 'route', 'conn', 'rps', 'p50 ms', 'p99 ms', '× SK', '× Next', 'non-2xx/errors'],
+		['server', 'route', 'conn', 'rps', 'p50 ms', 'p99 ms', '× SK', '× Next', 'failures'],
 		rows.map((r) => [
 			r.server,
 			r.path,
@@ -220,7 +220,7 @@ export function printHttp({ rows, memory, goals: list, settings: cfg, orgwebLogL
 			fmtMs(r.p99),
 			fmtRatio(r.vsSvelteKit ?? null),
 			fmtRatio(r.vsNext ?? null),
-			r.ok ? '' : `${r.non2xx}/${r.errors + r.timeouts} FAILED`
+			r.ok ? '' : failure(r)
 		])
 	);
 	const failed = rows.filter((r) => !r.ok);

@@ -38,6 +38,12 @@ export async function load(target, { connections, duration }) {
 	};
 }
 
+/** What went wrong in a load that is not `ok`, for the tables. */
+export function failure(r) {
+	if (r.requests === 0) return 'no answer within the load FAILED';
+	return `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts FAILED`;
+}
+
 /** A short unrecorded load so that the first measured second is not the JIT's warm-up. */
 export function warm(target, duration = QUICK ? 0.5 : 1) {
 	return load(target, { connections: 10, duration });

@@ -77,6 +77,7 @@ export function startOrgweb({ databaseFile, logFile, env = {} }) {
 		},
 		healthPath: '/api/health',
 		logFile,
+		listening: /orgweb listening on http:\/\/[^:\s]+:(\d+)/,
 		timeoutMs: 60_000
 	});
 }

@@ -15,7 +15,9 @@ const NEXT_PACKAGES = ['next@16', 'react@19', 'react-dom@19'];
 const BARE = `require('node:http').createServer((q, s) => {
   s.writeHead(200, { 'content-type': 'application/json' });
   s.end('{"status":"ok"}');
-}).listen(Number(process.env.PORT), process.env.HOST);`;
+}).listen(Number(process.env.PORT), process.env.HOST, function () {
+  console.log('listening on ' + this.address().port);
+});`;
 
 function newest(path) {
 	const stat = statSync(path);
@@ -27,7 +29,11 @@ const version = (dir, name) =>
 	JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 export function startBare() {
-	return startServer({ name: 'bare node:http', args: ['-e', BARE] });
+	return startServer({
+		name: 'bare node:http',
+		args: ['-e', BARE],
+		listening: /listening on (\d+)/
+	});
 }
 
 /** Builds the SvelteKit reference when its output is missing or older than its sources. */
@@ -56,7 +62,8 @@ export function startSvelteKitRef() {
 		args: [join(SVELTEKIT_DIR, 'serve.mjs')],
 		cwd: SVELTEKIT_DIR,
 		env: { NODE_ENV: 'production' },
-		healthPath: '/api/health'
+		healthPath: '/api/health',
+		listening: /listening on (\d+)/
 	});
 }
 

@@ -1,7 +1,9 @@
 // Starting and stopping the servers a bench measures: a child Node process on a free loopback
 // port, ready when it answers its health path, with its resident memory read from /proc.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -19,10 +21,22 @@ export function freePort() {
 	});
 }
 
+/** The port in the first line of `file` that matches `pattern` (group 1), or null yet. */
+function portIn(file, pattern) {
+	try {
+		return Number(pattern.exec(readFileSync(file, 'utf8'))?.[1]) || null;
+	} catch {
+		return null;
+	}
+}
+
 /**
- * Spawns `node ...args` (or `command`) listening on a fresh port and waits until `healthPath`
- * answers 2xx. Its stdout goes to `logFile` (drained by the kernel, not by the load generator)
- * or is discarded; stderr is kept for the error message when the start fails.
+ * Spawns `node ...args` (or `command`) and waits until `healthPath` answers 2xx. Its stdout goes
+ * to `logFile` (drained by the kernel, not by the load generator). With `listening` (a pattern
+ * whose group 1 is the port in the server's "listening" line) the server gets PORT=0 and the
+ * bench reads the port it took, so no other process on the machine can take the port between
+ * the choice and the bind; without it a free port is chosen here. stderr is kept for the error
+ * message when the server fails.
  */
 export async function startServer({
 	name,
@@ -32,14 +46,17 @@ export async function startServer({
 	env = {},
 	healthPath = '/',
 	logFile,
+	listening,
 	timeoutMs = 30_000
 }) {
-	const port = await freePort();
-	const out = logFile ? openSync(logFile, 'a') : 'ignore';
+	const ownLog = listening && !logFile;
+	const log = ownLog ? join(mkdtempSync(join(tmpdir(), 'bench-log-')), 'stdout.log') : logFile;
+	const chosen = listening ? 0 : await freePort();
+	const out = log ? openSync(log, 'a') : 'ignore';
 	const started = performance.now();
 	const child = spawn(command, args, {
 		cwd,
-		env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST },
+		env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(chosen), HOST },
 		stdio: ['ignore', out, 'pipe']
 	});
 	if (typeof out === 'number') closeSync(out);
@@ -47,20 +64,25 @@ export async function startServer({
 	child.stderr.on('data', (d) => {
 		stderr = (stderr + d).slice(-4000);
 	});
-	const url = `http://${HOST}:${port}`;
 	let exited = null;
-	child.once('exit', (code, signal) => (exited = { code, signal }));
+	child.once('exit', (code, signal) => {
+		exited = { code, signal };
+		if (ownLog) rmSync(dirname(log), { recursive: true, force: true });
+	});
+	let port = chosen || null;
 	for (;;) {
 		if (exited) throw new Error(`${name} exited before answering:\n${stderr}`);
 		if (performance.now() - started > timeoutMs) {
 			child.kill('SIGKILL');
 			throw new Error(`${name} did not answer ${healthPath} within ${timeoutMs} ms:\n${stderr}`);
 		}
-		const res = await fetch(url + healthPath).catch(() => null);
+		port ??= portIn(log, listening);
+		const res = port ? await fetch(`http://${HOST}:${port}${healthPath}`).catch(() => null) : null;
 		if (res) await res.arrayBuffer();
 		if (res?.ok) break;
 		await new Promise((r) => setTimeout(r, 10));
 	}
+	const url = `http://${HOST}:${port}`;
 	return {
 		name,
 		url,

@@ -9,7 +9,9 @@ const server = createServer((req, res) => {
 	req.headers['x-bench-protocol'] = 'http';
 	handler(req, res);
 });
-server.listen(Number(process.env.PORT ?? 3000), process.env.HOST || '127.0.0.1');
+server.listen(Number(process.env.PORT ?? 3000), process.env.HOST || '127.0.0.1', () => {
+	console.log(`listening on ${server.address().port}`);
+});
 
 const shutdown = () => server.close(() => process.exit(0));
 process.on('SIGTERM', shutdown);
