@@ -7,9 +7,9 @@
 // BENCH_GROWTH_SIZES (default 100,10000,100000), BENCH_GROWTH_SECONDS (default 3 per route).
 // Rows are copied from a seeded row of the same table (so every column the schema needs, both
 // locales included, is filled) with new ids, slugs, titles and dates, in one transaction.
-// A route whose single request already takes over GROWTH_PROBE_LIMIT_MS is not loaded (50
-// connections on it would take the machine's memory and minutes); its one-request time is
-// reported instead.
+// A route whose single request takes over GROWTH_PROBE_LIMIT_MS (the faster of two tries, one
+// when the first took over five times that) is not loaded: 50 connections on it would take the
+// machine's memory and minutes. Its one-request time is reported instead.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,10 +128,16 @@ export async function dataGrowth() {
 				];
 				for (const path of routes) {
 					const url = server.url + path;
-					const first = await probe(url).catch((e) => {
+					let first = await probe(url).catch((e) => {
 						server.assertAlive();
 						throw e;
 					});
+					// A slow first answer may be the shared machine; a second one decides, unless
+					// the first was so slow that it cannot be noise.
+					if (first.ms > GROWTH_PROBE_LIMIT_MS && first.ms < 5 * GROWTH_PROBE_LIMIT_MS) {
+						const again = await probe(url);
+						if (again.ms < first.ms) first = again;
+					}
 					const row = {
 						size,
 						insertMs,

@@ -1,7 +1,15 @@
 // Starting and stopping the servers a bench measures: a child Node process on a free loopback
 // port, ready when it answers its health path, with its resident memory read from /proc.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import {
+	closeSync,
+	fstatSync,
+	mkdtempSync,
+	openSync,
+	readFileSync,
+	realpathSync,
+	rmSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
@@ -21,10 +29,11 @@ export function freePort() {
 	});
 }
 
-/** The port in the first line of `file` that matches `pattern` (group 1), or null yet. */
-function portIn(file, pattern) {
+/** The port (group 1 of `pattern`) in what `file` gained after byte `from`, or null yet. */
+function portIn(file, from, pattern) {
 	try {
-		return Number(pattern.exec(readFileSync(file, 'utf8'))?.[1]) || null;
+		const text = readFileSync(file).subarray(from).toString('utf8');
+		return Number(pattern.exec(text)?.[1]) || null;
 	} catch {
 		return null;
 	}
@@ -53,6 +62,8 @@ export async function startServer({
 	const log = ownLog ? join(mkdtempSync(join(tmpdir(), 'bench-log-')), 'stdout.log') : logFile;
 	const chosen = listening ? 0 : await freePort();
 	const out = log ? openSync(log, 'a') : 'ignore';
+	// A log file shared by several starts: only what this server writes names its port.
+	const logStart = typeof out === 'number' ? fstatSync(out).size : 0;
 	const started = performance.now();
 	const child = spawn(command, args, {
 		cwd,
@@ -76,7 +87,7 @@ export async function startServer({
 			child.kill('SIGKILL');
 			throw new Error(`${name} did not answer ${healthPath} within ${timeoutMs} ms:\n${stderr}`);
 		}
-		port ??= portIn(log, listening);
+		port ??= portIn(log, logStart, listening);
 		const res = port ? await fetch(`http://${HOST}:${port}${healthPath}`).catch(() => null) : null;
 		if (res) await res.arrayBuffer();
 		if (res?.ok) break;
