@@ -19,7 +19,7 @@ import {
 	startNextRef,
 	startSvelteKitRef
 } from './lib/refs.mjs';
-import { assertAllAlive, isMain, rssMb, stopAll } from './lib/servers.mjs';
+import { assertAllAlive, isMain, rssMb, settle, stopAll } from './lib/servers.mjs';
 import { fmtMs, fmtRatio, printTable, ratio } from './lib/table.mjs';
 
 export const GOALS = {
@@ -88,7 +88,10 @@ export async function httpBench() {
 		await new Promise((r) => setTimeout(r, 1000));
 		const idle = Object.fromEntries(servers.map((s) => [s.name, rssMb(s.pid)]));
 
-		for (const t of targets) await warm(t.server.url + t.path);
+		for (const t of targets) {
+			await warm(t.server.url + t.path);
+			await settle(t.server);
+		}
 
 		const rows = [];
 		for (const connections of cfg.connections) {
@@ -98,6 +101,7 @@ export async function httpBench() {
 					duration: cfg.seconds[connections]
 				});
 				assertAllAlive(servers);
+				await settle(t.server);
 				rows.push({ server: t.server.name, path: t.path, kind: t.kind, connections, ...r });
 				process.stdout.write('.');
 			}
@@ -116,6 +120,7 @@ export async function httpBench() {
 		for (let i = 0; i < cfg.memoryRounds; i++) {
 			const r = await load(mixed, { connections: 50, duration: cfg.memorySeconds });
 			assertAllAlive(servers);
+			await settle(orgweb);
 			rounds.push({ round: i + 1, rssMb: rssMb(orgweb.pid), rps: r.rps, p99: r.p99, ok: r.ok });
 		}
 		const logLines = readFileSync(logFile, 'utf8').split('\n').length - 1;

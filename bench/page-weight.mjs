@@ -118,6 +118,7 @@ async function measure(browser, base, name, path) {
 }
 
 function runLighthouse(base, pages, dir) {
+	if (process.env.BENCH_LIGHTHOUSE === '0') return null;
 	if (!existsSync(LIGHTHOUSE)) {
 		console.log(`\nLighthouse not found at ${LIGHTHOUSE} (optional); install it with`);
 		console.log('  npm install --prefix /tmp/lh lighthouse@12');

@@ -97,6 +97,7 @@ export async function startServer({
 	return {
 		name,
 		url,
+		healthPath,
 		pid: child.pid,
 		child,
 		/** From spawning the process to its first 2xx answer on the health path. */
@@ -134,6 +135,23 @@ export function rssMb(pid) {
 	} catch {
 		return null;
 	}
+}
+
+/**
+ * Waits until the server answers its health path within 100 ms: requests a load left in flight
+ * (autocannon stops sending, the server keeps rendering) must not be counted against the next.
+ */
+export async function settle(server, maxMs = 120_000) {
+	const until = performance.now() + maxMs;
+	while (performance.now() < until) {
+		const t0 = performance.now();
+		const res = await fetch(server.url + server.healthPath).catch(() => null);
+		if (res) await res.arrayBuffer();
+		if (res?.ok && performance.now() - t0 < 100) return;
+		server.assertAlive();
+		await new Promise((r) => setTimeout(r, 50));
+	}
+	throw new Error(`${server.name} still busy ${maxMs} ms after a load`);
 }
 
 /** Throws when any server in the list has stopped. */
