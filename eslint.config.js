@@ -13,7 +13,11 @@ export default ts.config(
 			'src/lib/paraglide/',
 			'data/',
 			'test-results/',
-			'playwright-report/'
+			'playwright-report/',
+			'bench/.next-ref/',
+			'bench/ref/sveltekit/build/',
+			'bench/ref/sveltekit/.svelte-kit/',
+			'bench/.drivers/'
 		]
 	},
 	js.configs.recommended,
@@ -43,5 +47,10 @@ export default ts.config(
 				svelteConfig
 			}
 		}
+	},
+	{
+		// The bench's minimal SvelteKit reference is its own app, outside the project's tsconfig.
+		files: ['bench/ref/**/*.svelte'],
+		languageOptions: { parserOptions: { projectService: false } }
 	}
 );

@@ -1,152 +1,173 @@
-// Page weight and Lighthouse scores of the home page and an event page.
+// First-visit bytes per page type and, when Lighthouse is installed, its scores.
 //
-//   npm run build && node bench/page-weight.mjs
+//   node bench/page-weight.mjs      (alone; bench/run.mjs runs it with the other benches)
 //
-// Starts the built server on a free port with a fresh demo database, loads each page in Debian's
-// Chromium and records every JavaScript and CSS response, then asks the server for each of them
-// again with `Accept-Encoding: gzip` and counts the bytes on the wire (adapter-node serves
-// precompressed files; anything sent uncompressed is gzipped here at level 9 and marked *).
-// Lighthouse (not a project dependency) runs when found at LIGHTHOUSE_BIN, default
-// /tmp/lh/node_modules/.bin/lighthouse: `npm install --prefix /tmp/lh lighthouse@12`.
-import { spawn, spawnSync } from 'node:child_process';
+// Starts the built server (rebuilt first when stale) on a fresh demo database, loads each page
+// type in Debian's Chromium and records every JavaScript and CSS response, then asks the server
+// for each of them again with `Accept-Encoding: gzip` and counts the bytes on the wire
+// (adapter-node serves precompressed files; anything sent uncompressed is gzipped here at level 9
+// and marked *). Lighthouse (not a project dependency) runs on the home and an event page when
+// found at LIGHTHOUSE_BIN, default /tmp/lh/node_modules/.bin/lighthouse:
+// `npm install --prefix /tmp/lh lighthouse@12`.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { BENCH_LIMITS, ensureBuild, firstLink, startOrgweb } from './lib/orgweb.mjs';
+import { isMain } from './lib/servers.mjs';
+import { printTable } from './lib/table.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LIGHTHOUSE = process.env.LIGHTHOUSE_BIN ?? '/tmp/lh/node_modules/.bin/lighthouse';
-const PAGES = [
-	['home', '/en'],
-	['event', '/en/events/evt-julebord']
-];
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-dev-shm-usage';
+/** The first-visit goal of issue 17 for the home page's JavaScript. */
+export const HOME_JS_GOAL_BYTES = 50_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'orgweb-weight-'));
-const server = spawn(process.execPath, ['scripts/serve.js'], {
-	env: {
-		PATH: process.env.PATH,
-		PORT: '0',
-		HOST: '127.0.0.1',
-		DATABASE_FILE: join(dir, 'weight.db'),
-		CRON_ENABLED: 'false',
-		LOG_LEVEL: 'warn',
-		RATE_LIMIT_PUBLIC: '100000/60'
-	},
-	stdio: ['ignore', 'pipe', 'inherit']
-});
+/** The page types measured; event and product pages are the first listed on their list page. */
+async function pageTypes(base) {
+	return [
+		['home', '/en'],
+		['events list', '/en/events'],
+		['event', await firstLink(base, '/en/events', '/en/events/')],
+		['shop', '/en/shop'],
+		['product', await firstLink(base, '/en/shop', '/en/shop/')],
+		['units', '/en/units']
+	];
+}
 
-try {
-	const base = await new Promise((resolve, reject) => {
-		let out = '';
-		const timer = setTimeout(() => reject(new Error('server did not start')), 20_000);
-		server.stdout.on('data', (d) => {
-			out += d;
-			const match = /listening on (http:\/\/\S+)/.exec(out);
-			if (match) {
-				clearTimeout(timer);
-				resolve(match[1]);
-			}
-		});
+export async function pageWeight() {
+	ensureBuild();
+	const dir = mkdtempSync(join(tmpdir(), 'orgweb-weight-'));
+	const server = await startOrgweb({
+		databaseFile: join(dir, 'weight.db'),
+		env: { LOG_LEVEL: 'warn', ...BENCH_LIMITS }
 	});
-
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
-	});
-	const rows = [];
-	for (const [name, path] of PAGES) {
-		const page = await browser.newPage();
-		const assets = new Set();
-		page.on('response', (res) => {
-			const type = res.request().resourceType();
-			if (type === 'script' || type === 'stylesheet') assets.add(`${type}\t${res.url()}`);
+	try {
+		const base = server.url;
+		const pages = await pageTypes(base);
+		const browser = await chromium.launch({
+			executablePath: CHROMIUM,
+			args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 		});
-		await page.goto(base + path, { waitUntil: 'networkidle' });
-		await page.close();
-		const sizes = {
-			script: { wire: 0, raw: 0, files: 0 },
-			stylesheet: { wire: 0, raw: 0, files: 0 }
-		};
-		let gzippedHere = false;
-		for (const entry of assets) {
-			const [type, url] = entry.split('\t');
-			const { body, encoding } = await rawGet(url);
-			const raw = encoding === 'gzip' ? null : body;
-			const wire = encoding === 'gzip' ? body.length : gzipSync(body, { level: 9 }).length;
-			if (encoding !== 'gzip') gzippedHere = true;
-			sizes[type].wire += wire;
-			sizes[type].raw += raw ? raw.length : 0;
-			sizes[type].files += 1;
+		const rows = [];
+		try {
+			for (const [name, path] of pages) rows.push(await measure(browser, base, name, path));
+		} finally {
+			await browser.close();
 		}
-		const html = await rawGet(base + path);
-		rows.push({
-			page: `${name} (${path})`,
-			'JS gzip bytes': sizes.script.wire + (gzippedHere ? '*' : ''),
-			'JS files': sizes.script.files,
-			'CSS gzip bytes': sizes.stylesheet.wire,
-			'CSS files': sizes.stylesheet.files,
-			'HTML gzip bytes':
-				html.encoding === 'gzip' ? html.body.length : gzipSync(html.body, { level: 9 }).length
-		});
-	}
-	await browser.close();
-	console.log('\nBytes of JavaScript and CSS sent, gzip');
-	console.table(rows);
-
-	if (!existsSync(LIGHTHOUSE)) {
-		console.log(`\nLighthouse not found at ${LIGHTHOUSE}; install it with`);
-		console.log('  npm install --prefix /tmp/lh lighthouse@12');
-	} else {
-		const scores = [];
-		for (const preset of ['mobile', 'desktop']) {
-			for (const [name, path] of PAGES) {
-				const out = join(dir, `${name}-${preset}.json`);
-				const args = [
-					base + path,
-					'--output=json',
-					`--output-path=${out}`,
-					'--quiet',
-					`--chrome-flags=${CHROME_FLAGS}`,
-					'--only-categories=performance,accessibility,best-practices,seo'
-				];
-				if (preset === 'desktop') args.push('--preset=desktop');
-				const run = spawnSync(LIGHTHOUSE, args, {
-					env: { ...process.env, CHROME_PATH: CHROMIUM },
-					encoding: 'utf8',
-					timeout: 180_000
-				});
-				if (run.status !== 0) {
-					console.error(run.stderr);
-					continue;
-				}
-				const report = JSON.parse(readFileSync(out, 'utf8'));
-				const score = (id) => Math.round(report.categories[id].score * 100);
-				const audit = (id) => report.audits[id]?.displayValue ?? '';
-				scores.push({
-					page: `${name} (${path})`,
-					preset,
-					performance: score('performance'),
-					accessibility: score('accessibility'),
-					'best practices': score('best-practices'),
-					seo: score('seo'),
-					FCP: audit('first-contentful-paint'),
-					LCP: audit('largest-contentful-paint'),
-					CLS: audit('cumulative-layout-shift'),
-					TBT: audit('total-blocking-time')
-				});
-			}
-		}
-		console.log(
-			`\nLighthouse ${lighthouseVersion()} in ${CHROMIUM} (loopback; simulated throttling)`
+		console.log('\nFirst-visit bytes of JavaScript, CSS and HTML sent (gzip, as served)');
+		printTable(
+			['page', 'JS gzip B', 'JS files', 'CSS gzip B', 'CSS files', 'HTML gzip B'],
+			rows.map((r) => [
+				r.page,
+				r.jsGzipBytes + (r.gzippedHere ? '*' : ''),
+				r.jsFiles,
+				r.cssGzipBytes,
+				r.cssFiles,
+				r.htmlGzipBytes
+			])
 		);
-		console.table(scores);
+		const home = rows[0];
+		console.log(
+			`home page JavaScript ≤ ${HOME_JS_GOAL_BYTES / 1000} kB gzip: ${home.jsGzipBytes <= HOME_JS_GOAL_BYTES ? 'holds' : 'MISSED'} (${(home.jsGzipBytes / 1000).toFixed(1)} kB)`
+		);
+		const lighthouse = runLighthouse(base, [pages[0], pages[2]], dir);
+		return { pages: rows, lighthouse };
+	} finally {
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
 	}
-} finally {
-	server.kill('SIGTERM');
-	rmSync(dir, { recursive: true, force: true });
+}
+
+async function measure(browser, base, name, path) {
+	const page = await browser.newPage();
+	const assets = new Set();
+	page.on('response', (res) => {
+		const type = res.request().resourceType();
+		if (type === 'script' || type === 'stylesheet') assets.add(`${type}\t${res.url()}`);
+	});
+	await page.goto(base + path, { waitUntil: 'networkidle' });
+	await page.close();
+	const sizes = {
+		script: { wire: 0, files: 0 },
+		stylesheet: { wire: 0, files: 0 }
+	};
+	let gzippedHere = false;
+	for (const entry of assets) {
+		const [type, url] = entry.split('\t');
+		const { body, encoding } = await rawGet(url);
+		if (encoding !== 'gzip') gzippedHere = true;
+		sizes[type].wire += encoding === 'gzip' ? body.length : gzipSync(body, { level: 9 }).length;
+		sizes[type].files += 1;
+	}
+	const html = await rawGet(base + path);
+	return {
+		page: `${name} (${path})`,
+		path,
+		jsGzipBytes: sizes.script.wire,
+		jsFiles: sizes.script.files,
+		cssGzipBytes: sizes.stylesheet.wire,
+		cssFiles: sizes.stylesheet.files,
+		htmlGzipBytes:
+			html.encoding === 'gzip' ? html.body.length : gzipSync(html.body, { level: 9 }).length,
+		gzippedHere
+	};
+}
+
+function runLighthouse(base, pages, dir) {
+	if (process.env.BENCH_LIGHTHOUSE === '0') return null;
+	if (!existsSync(LIGHTHOUSE)) {
+		console.log(`\nLighthouse not found at ${LIGHTHOUSE} (optional); install it with`);
+		console.log('  npm install --prefix /tmp/lh lighthouse@12');
+		return null;
+	}
+	const scores = [];
+	for (const preset of ['mobile', 'desktop']) {
+		for (const [name, path] of pages) {
+			const out = join(dir, `${name}-${preset}.json`);
+			const args = [
+				base + path,
+				'--output=json',
+				`--output-path=${out}`,
+				'--quiet',
+				`--chrome-flags=${CHROME_FLAGS}`,
+				'--only-categories=performance,accessibility,best-practices,seo'
+			];
+			if (preset === 'desktop') args.push('--preset=desktop');
+			const run = spawnSync(LIGHTHOUSE, args, {
+				env: { ...process.env, CHROME_PATH: CHROMIUM },
+				encoding: 'utf8',
+				timeout: 180_000
+			});
+			if (run.status !== 0) {
+				console.error(run.stderr);
+				continue;
+			}
+			const report = JSON.parse(readFileSync(out, 'utf8'));
+			const score = (id) => Math.round(report.categories[id].score * 100);
+			const audit = (id) => report.audits[id]?.displayValue ?? '';
+			scores.push({
+				page: `${name} (${path})`,
+				preset,
+				performance: score('performance'),
+				accessibility: score('accessibility'),
+				'best practices': score('best-practices'),
+				seo: score('seo'),
+				FCP: audit('first-contentful-paint'),
+				LCP: audit('largest-contentful-paint'),
+				CLS: audit('cumulative-layout-shift'),
+				TBT: audit('total-blocking-time')
+			});
+		}
+	}
+	console.log(
+		`\nLighthouse ${lighthouseVersion()} in ${CHROMIUM} (loopback; simulated throttling)`
+	);
+	console.table(scores);
+	return scores;
 }
 
 function rawGet(url) {
@@ -165,3 +186,5 @@ function lighthouseVersion() {
 	const run = spawnSync(LIGHTHOUSE, ['--version'], { encoding: 'utf8' });
 	return run.stdout.trim();
 }
+
+if (isMain(import.meta.url)) await pageWeight();

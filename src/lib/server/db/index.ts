@@ -20,6 +20,7 @@ import * as m005 from './migrations/005_identity';
 import * as m006 from './migrations/006_shop';
 import * as m007 from './migrations/007_content_extras';
 import * as m008 from './migrations/008_mail_reply_to';
+import * as m009 from './migrations/009_indexes';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -34,7 +35,8 @@ const migrations: Record<string, Migration> = {
 	'005_identity': m005,
 	'006_shop': m006,
 	'007_content_extras': m007,
-	'008_mail_reply_to': m008
+	'008_mail_reply_to': m008,
+	'009_indexes': m009
 };
 
 /** The names of the migrations this version carries, in order. */

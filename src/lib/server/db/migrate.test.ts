@@ -15,7 +15,8 @@ describe('migrate', () => {
 			'005_identity',
 			'006_shop',
 			'007_content_extras',
-			'008_mail_reply_to'
+			'008_mail_reply_to',
+			'009_indexes'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		await db.selectFrom('payment_sessions').selectAll().execute();

@@ -1,0 +1,99 @@
+// orgweb as the benches run it: the production build from build/ (rebuilt first when missing or
+// older than the sources), served by scripts/serve.js on a fresh database with production
+// defaults. Only the rate limits are raised, so that the load is measured instead of refused.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './servers.mjs';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const SOURCES = [
+	'src',
+	'messages',
+	'static',
+	'project.inlang',
+	'package.json',
+	'svelte.config.js',
+	'vite.config.ts'
+];
+const BUILT = join(ROOT, 'build/handler.js');
+
+/** Raised limits (the highest config.ts accepts), stated in every report that uses them. */
+export const BENCH_LIMITS = {
+	RATE_LIMIT_PUBLIC: '999999/1',
+	RATE_LIMIT_ANONYMOUS: '999999/1',
+	RATE_LIMIT_AUTH: '999999/1',
+	RATE_LIMIT_CONTACT: '999999/1'
+};
+
+/** Runs a build step with its chatter kept back; shows it only when the step fails. */
+export function quietly(command, args, options) {
+	const run = spawnSync(command, args, { ...options, encoding: 'utf8', maxBuffer: 64 << 20 });
+	if (run.status !== 0) {
+		process.stderr.write(run.stdout + run.stderr);
+		throw new Error(`${command} ${args.join(' ')} failed (exit ${run.status})`);
+	}
+}
+
+function newest(path) {
+	const stat = statSync(path);
+	if (!stat.isDirectory()) return stat.mtimeMs;
+	let latest = stat.mtimeMs;
+	for (const entry of readdirSync(path)) {
+		const child = join(path, entry);
+		if (child === join(ROOT, 'src', 'lib', 'paraglide')) continue;
+		latest = Math.max(latest, newest(child));
+	}
+	return latest;
+}
+
+/** Runs `npm run build` when build/ is missing or older than the sources; true when it built. */
+export function ensureBuild() {
+	const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
+	const sources = SOURCES.map((s) => join(ROOT, s)).filter(existsSync);
+	if (Math.max(...sources.map(newest)) <= builtAt) return false;
+	console.log('build/ is missing or older than the sources: npm run build …');
+	quietly('npm', ['run', 'build', '--silent'], { cwd: ROOT });
+	return true;
+}
+
+// The Node flags `npm start` runs the server with (package.json), so the bench measures it as shipped.
+const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+	.scripts.start.split(/\s+/)
+	.filter((arg) => arg.startsWith('--'));
+
+/**
+ * Starts the built orgweb on `databaseFile` (created, migrated and seeded when new) with the
+ * production defaults: NODE_ENV=production, LOG_LEVEL=info (one line per request, written to
+ * `logFile`), the in-process cron on. `env` overrides, e.g. the raised rate limits.
+ */
+export function startOrgweb({ databaseFile, logFile, env = {} }) {
+	return startServer({
+		name: 'orgweb',
+		args: [...START_FLAGS, join(ROOT, 'bench/lib/orgweb-server.mjs')],
+		cwd: ROOT,
+		env: {
+			NODE_ENV: 'production',
+			LOG_LEVEL: 'info',
+			DATABASE_FILE: databaseFile,
+			...env
+		},
+		healthPath: '/api/health',
+		logFile,
+		listening: /orgweb listening on http:\/\/[^:\s]+:(\d+)/,
+		timeoutMs: 60_000
+	});
+}
+
+/** The first link on `listPath` under `prefix` (e.g. an event page from /en/events). */
+export async function firstLink(baseUrl, listPath, prefix) {
+	const html = await (await fetch(baseUrl + listPath)).text();
+	const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+	const re = new RegExp(`href="(${escaped}[^"?#/]+)"`, 'g');
+	for (const [, href] of html.matchAll(re)) {
+		if (!href.endsWith('.ics') && !href.endsWith('.xml')) return href;
+	}
+	throw new Error(`no link under ${prefix} on ${listPath}`);
+}

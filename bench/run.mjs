@@ -1,0 +1,82 @@
+// `npm run bench`: every benchmark in one run, so that each figure has its baseline measured
+// under the same conditions. Prints each part's table as it goes, the goals of issue 17 at the
+// end, and writes everything to bench/results.json.
+//
+// BENCH_QUICK=1 shortens every load (development runs); BENCH_ONLY=http,growth,cold,weight,shop
+// runs some parts only. Durations: see bench/README.md.
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { coldStart } from './cold-start.mjs';
+import { dataGrowth } from './data-growth.mjs';
+import { httpBench, printGoals } from './http.mjs';
+import { QUICK } from './lib/load.mjs';
+import { ROOT, ensureBuild } from './lib/orgweb.mjs';
+import { HOME_JS_GOAL_BYTES, pageWeight } from './page-weight.mjs';
+import { shopBench } from './shop.mjs';
+
+const PARTS = {
+	http: httpBench,
+	growth: dataGrowth,
+	cold: coldStart,
+	weight: pageWeight,
+	shop: shopBench
+};
+const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
+const unknown = only?.filter((p) => !(p in PARTS)) ?? [];
+if (unknown.length > 0) {
+	console.error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; known: ${Object.keys(PARTS)}`);
+	process.exit(2);
+}
+
+const started = performance.now();
+const results = {
+	startedAt: new Date().toISOString(),
+	quick: QUICK,
+	machine: {
+		cpus: cpus().length,
+		cpuModel: cpus()[0]?.model,
+		memoryMb: Math.round(totalmem() / 2 ** 20),
+		node: process.version
+	}
+};
+console.log(
+	`orgweb bench${QUICK ? ' (BENCH_QUICK: short loads, for development only)' : ''}: ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${process.version}`
+);
+results.built = ensureBuild();
+
+for (const [name, run] of Object.entries(PARTS)) {
+	if (only && !only.includes(name)) continue;
+	const t0 = performance.now();
+	results[name] = await run();
+	results[name].seconds = Math.round((performance.now() - t0) / 1000);
+}
+
+const failedLoads = [
+	...(results.http?.rows ?? []).filter((r) => !r.ok),
+	...(results.growth?.rows ?? []).filter((r) => !r.skipped && !r.ok)
+];
+results.flagged = failedLoads.length > 0;
+results.seconds = Math.round((performance.now() - started) / 1000);
+
+console.log('\n================ summary ================');
+if (results.http) {
+	const goals = [...results.http.goals];
+	const home = results.weight?.pages[0];
+	if (home)
+		goals.push({
+			goal: `home page first-visit JavaScript ≤ ${HOME_JS_GOAL_BYTES / 1000} kB gzip`,
+			measured: `${(home.jsGzipBytes / 1000).toFixed(1)} kB`,
+			holds: home.jsGzipBytes <= HOME_JS_GOAL_BYTES
+		});
+	results.goals = goals;
+	printGoals(goals);
+}
+if (results.flagged)
+	console.log(
+		`\n!! FLAGGED: ${failedLoads.length} load(s) had non-2xx answers or errors; their figures are not speed`
+	);
+const file = join(ROOT, 'bench/results.json');
+writeFileSync(file, JSON.stringify(results, null, '\t') + '\n');
+console.log(`\nwhole run: ${results.seconds} s; figures written to bench/results.json`);
+if (results.flagged) process.exitCode = 1;
