@@ -5,9 +5,11 @@ import { osloDayStart } from '$lib/oslo-time';
 import {
 	EVENTS_PAGE_SIZE,
 	groupByCampus,
+	SHOP_PAGE_SIZE,
 	isSafeLink,
 	stockState,
 	type EventFilter,
+	type ShopFilter,
 	type UnitTab
 } from './queries';
 import { rankSearch, searchTerms } from './search';
@@ -15,8 +17,16 @@ import { sitemapPaths } from './sitemap';
 import type { ContentStore, EventQuery } from './types';
 
 export type * from './types';
-export { EVENTS_PAGE_SIZE, parseEventFilter, parseUnitTab, stockState, UNIT_TABS } from './queries';
-export type { EventFilter, StockState, UnitTab } from './queries';
+export {
+	EVENTS_PAGE_SIZE,
+	parseEventFilter,
+	parseShopFilter,
+	parseUnitTab,
+	SHOP_PAGE_SIZE,
+	stockState,
+	UNIT_TABS
+} from './queries';
+export type { EventFilter, ShopFilter, StockState, UnitTab } from './queries';
 
 /** The store query of an events filter; dates are whole Oslo days, both ends included. */
 function eventQuery(filter: EventFilter, now: Date): EventQuery {
@@ -138,16 +148,24 @@ export function contentService(store: ContentStore) {
 			return { unit, tab, leaders, products, news };
 		},
 
-		/** The shop's product list, optionally one category, with each product's stock state. */
-		async shop(locale: Locale, category: string | undefined, now = new Date()) {
-			const [products, categories] = await Promise.all([
-				store.shopProducts(locale, now.toISOString(), category),
+		/** One page of the shop's products, optionally one category, with their stock states. */
+		async shop(locale: Locale, filter: ShopFilter, now = new Date(), pageSize = SHOP_PAGE_SIZE) {
+			const { category, page } = filter;
+			const [products, total, categories] = await Promise.all([
+				store.shopProducts(locale, now.toISOString(), {
+					category,
+					limit: pageSize,
+					offset: (page - 1) * pageSize
+				}),
+				store.countShopProducts(category),
 				store.shopCategories()
 			]);
 			return {
 				products: products.map((p) => ({ ...p, stockState: stockState(p.available) })),
 				categories,
-				category
+				category,
+				page,
+				pageCount: Math.max(1, Math.ceil(total / pageSize))
 			};
 		},
 

@@ -15,6 +15,24 @@ export interface EventFilter {
 }
 
 export const EVENTS_PAGE_SIZE = 12;
+export const SHOP_PAGE_SIZE = 24;
+
+export interface ShopFilter {
+	category?: string;
+	/** 1-based page of the list. */
+	page: number;
+}
+
+/** `?page=` of a paged list: a whole number from 1; anything else is the first page. */
+export function parsePage(params: URLSearchParams): number {
+	const page = Number(params.get('page') ?? '1');
+	return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/** `?category=&page=` of the shop. */
+export function parseShopFilter(params: URLSearchParams): ShopFilter {
+	return { category: params.get('category')?.trim() || undefined, page: parsePage(params) };
+}
 
 /**
  * `?campus=&category=&past=1` of the events page. Blank values mean "all"; a page without a
@@ -26,7 +44,6 @@ export function parseEventFilter(params: URLSearchParams, defaultCampus?: string
 		return v ? v : undefined;
 	};
 	const past = params.get('past');
-	const page = Number(params.get('page') ?? '1');
 	return {
 		campus: params.has('campus') ? value('campus') : defaultCampus,
 		category: value('category'),
@@ -34,7 +51,7 @@ export function parseEventFilter(params: URLSearchParams, defaultCampus?: string
 		from: parseDate(params.get('from')),
 		to: parseDate(params.get('to')),
 		past: past === '1' || past === 'true',
-		page: Number.isSafeInteger(page) && page >= 1 ? page : 1
+		page: parsePage(params)
 	};
 }
 

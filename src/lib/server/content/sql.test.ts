@@ -203,3 +203,46 @@ describe('content over SQL', () => {
 		expect(await content.project('en', 'nope')).toBeUndefined();
 	});
 });
+
+describe('the shop list', () => {
+	it('comes a page at a time, in slug order, with the number of pages for the filter', async () => {
+		const before = await content.shop('en', { page: 1 }, NOW);
+		await db
+			.insertInto('products')
+			.values(
+				Array.from({ length: 30 }, (_, i) => ({
+					id: `prod-extra-${i}`,
+					slug: `zz-extra-${String(i).padStart(2, '0')}`,
+					unit_id: null,
+					category: 'extra',
+					price_ore: 1000,
+					member_price_ore: null,
+					stock: null,
+					max_per_order: 5,
+					image: null,
+					featured: 0,
+					active: 1,
+					name_no: `Ekstra ${i}`,
+					name_en: `Extra ${i}`,
+					description_no: '',
+					description_en: ''
+				}))
+			)
+			.execute();
+		const first = await content.shop('en', { page: 1 }, NOW, 24);
+		const second = await content.shop('en', { page: 2 }, NOW, 24);
+		const all = before.products.length + 30;
+		expect([first.pageCount, first.products.length, second.products.length]).toEqual([
+			2,
+			24,
+			all - 24
+		]);
+		expect(second.products.at(-1)?.slug).toBe('zz-extra-29');
+		const extras = await content.shop('en', { category: 'extra', page: 2 }, NOW, 24);
+		expect([extras.pageCount, extras.products.map((p) => p.slug)]).toEqual([
+			2,
+			['zz-extra-24', 'zz-extra-25', 'zz-extra-26', 'zz-extra-27', 'zz-extra-28', 'zz-extra-29']
+		]);
+		await db.deleteFrom('products').where('category', '=', 'extra').execute();
+	});
+});

@@ -304,11 +304,13 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => productSummary(r, locale));
 		},
 
-		async shopProducts(locale, now, category) {
+		async shopProducts(locale, now, { category, limit, offset }) {
 			// Membership periods are sold on /membership, not among the goods.
 			let query = productsWithAvailability(db, now)
 				.where('products.category', '!=', 'membership')
-				.orderBy('products.slug');
+				.orderBy('products.slug')
+				.limit(limit)
+				.offset(offset);
 			if (category) query = query.where('products.category', '=', category);
 			const rows = await query.execute();
 			return rows.map((r) => ({
@@ -316,6 +318,15 @@ export function sqlContentStore(db: Db): ContentStore {
 				category: r.category,
 				available: availableOf(r.stock, r.reserved, r.sold)
 			}));
+		},
+		async countShopProducts(category) {
+			let query = db
+				.selectFrom('products')
+				.select((eb) => eb.fn.countAll<number>().as('n'))
+				.where('active', '=', 1)
+				.where('category', '!=', 'membership');
+			if (category) query = query.where('category', '=', category);
+			return Number((await query.executeTakeFirstOrThrow()).n);
 		},
 		async shopCategories() {
 			const rows = await db

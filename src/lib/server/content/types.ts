@@ -206,7 +206,13 @@ export interface ContentStore {
 	unitProducts(locale: Locale, unitId: string): Promise<ProductSummary[]>;
 
 	/** Active products, by name slug; `now` decides which reservations still hold stock. */
-	shopProducts(locale: Locale, now: string, category?: string): Promise<ShopProduct[]>;
+	shopProducts(
+		locale: Locale,
+		now: string,
+		query: { category?: string; limit: number; offset: number }
+	): Promise<ShopProduct[]>;
+	/** How many products the shop lists (in one category when given). */
+	countShopProducts(category?: string): Promise<number>;
 	shopCategories(): Promise<string[]>;
 	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
 
