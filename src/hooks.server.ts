@@ -9,6 +9,7 @@ import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
 import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
 import { rememberLocale } from '$lib/server/http/auth';
+import { bodyRefused, checkBody } from '$lib/server/http/body';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { errorResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
@@ -66,6 +67,13 @@ export const handle: Handle = async ({ event, resolve }) => {
 		const secret = event.cookies.get(SESSION_COOKIE);
 		if (isCrossSiteApiWrite(event.request, event.url, !!secret)) {
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
+		}
+
+		const body = await checkBody(event.request);
+		if (body !== 'fits') {
+			// The client's mistake (or abuse), not ours: a warning without a stack.
+			log.warn('request body refused', { id: requestId, path: pathname, reason: body });
+			return bodyRefused(body, event.request, page);
 		}
 
 		event.locals.user = null;
