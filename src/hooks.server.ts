@@ -7,7 +7,13 @@ import { services, startApp } from '$lib/server/app';
 import { ConfigError } from '$lib/server/config';
 import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
-import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
+import {
+	isApiPath,
+	isPagePath,
+	isProtectedPath,
+	loginRedirect,
+	localeRedirect
+} from '$lib/server/http/paths';
 import { rememberLocale } from '$lib/server/http/auth';
 import { bodyRefused, checkBody } from '$lib/server/http/body';
 import { setSessionCookie } from '$lib/server/http/cookies';
@@ -69,11 +75,12 @@ export const handle: Handle = async ({ event, resolve }) => {
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
 		}
 
-		const body = await checkBody(event.request);
+		const api = isApiPath(pathname);
+		const body = await checkBody(event.request, !api);
 		if (body !== 'fits') {
 			// The client's mistake (or abuse), not ours: a warning without a stack.
 			log.warn('request body refused', { id: requestId, path: pathname, reason: body });
-			return bodyRefused(body, event.request, page);
+			return bodyRefused(body, event.request, !api);
 		}
 
 		event.locals.user = null;
