@@ -17,9 +17,13 @@ import {
 import { rememberLocale } from '$lib/server/http/auth';
 import { bodyRefused, checkBody } from '$lib/server/http/body';
 import { setSessionCookie } from '$lib/server/http/cookies';
-import { errorResponse } from '$lib/server/http/errors';
+import { asApiError, errorResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
-import { isCrossSiteApiWrite } from '$lib/server/http/origin';
+import {
+	crossSiteFormRefused,
+	isCrossSiteApiWrite,
+	isCrossSiteFormPost
+} from '$lib/server/http/origin';
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 
 // Messages rendered on the server read the locale of the request they belong to.
@@ -67,6 +71,11 @@ export const handle: Handle = async ({ event, resolve }) => {
 	return withHeaders;
 
 	async function respond(): Promise<Response> {
+		const api = isApiPath(pathname);
+		if (isCrossSiteFormPost(event.request, event.url)) {
+			if (!api) return crossSiteFormRefused(event.request);
+			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
+		}
 		const page = isPagePath(pathname);
 		if (page && !localeOfPath(pathname)) return localeRedirect(pathname, search, locale);
 
@@ -75,7 +84,6 @@ export const handle: Handle = async ({ event, resolve }) => {
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
 		}
 
-		const api = isApiPath(pathname);
 		const body = await checkBody(event.request, !api);
 		if (body !== 'fits') {
 			// The client's mistake (or abuse), not ours: a warning without a stack.
@@ -111,20 +119,23 @@ export const handle: Handle = async ({ event, resolve }) => {
 		}
 
 		const theme = themeOf(event.cookies.get(THEME_COOKIE));
-		return requestLocale.run(locale, () =>
+		const resolved = await requestLocale.run(locale, () =>
 			resolve(event, {
 				transformPageChunk: ({ html }) => html.replace('%lang%', locale).replace('%theme%', theme)
 			})
 		);
+		return api ? asApiError(resolved) : resolved;
 	}
 };
 
-export const handleError: HandleServerError = ({ error, event, status }) => {
-	if (status !== 404) {
-		log.error('unhandled error', { id: event.locals.requestId, status, ...errorFields(error) });
+export const handleError: HandleServerError = ({ error, event, status, message }) => {
+	const id = event.locals.requestId;
+	if (status >= 500) {
+		log.error('unhandled error', { id, status, ...errorFields(error) });
+		return { message: 'Internal server error', requestId: id };
 	}
-	return {
-		message: status === 404 ? 'Not found' : 'Internal server error',
-		requestId: event.locals.requestId
-	};
+	// A request SvelteKit refused (wrong method, not a form, unknown action): the client's
+	// mistake, logged without a stack; SvelteKit's own status text is safe to show.
+	if (status !== 404) log.warn('request refused', { id, status, reason: message });
+	return { message: status === 404 ? 'Not found' : message, requestId: id };
 };

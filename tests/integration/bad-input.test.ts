@@ -69,3 +69,51 @@ describe('form posts whose body is not a form', () => {
 		expect(errorLog()).toEqual([]);
 	});
 });
+
+describe('requests SvelteKit itself refuses', () => {
+	it('an /api route asked with a method it does not answer: 405 in the envelope, with Allow', async () => {
+		const res = await fetch(server.url + '/api/health', { method: 'PUT' });
+		expect(res.status).toBe(405);
+		expect(res.headers.get('allow')).toContain('GET');
+		expect(await res.json()).toEqual({ error: 'Method not allowed' });
+	});
+
+	it('an unknown /api path: 404 in the envelope, not the HTML page', async () => {
+		const res = await fetch(server.url + '/api/no-such-thing', {
+			headers: { accept: 'text/html' }
+		});
+		expect(res.status).toBe(404);
+		expect(await res.json()).toEqual({ error: 'Not found' });
+	});
+
+	it('a form-typed cross-site post to /api: 403 in the envelope', async () => {
+		const res = await fetch(server.url + '/api/payment/psp/callback', {
+			method: 'POST',
+			headers: { 'content-type': 'text/plain' },
+			body: '{}'
+		});
+		expect(res.status).toBe(403);
+		expect(await res.json()).toEqual({ error: 'Forbidden', code: 'cross_origin' });
+	});
+
+	it('a cross-site form post to a page is still refused as SvelteKit words it', async () => {
+		const res = await post('/en/contact', 'application/x-www-form-urlencoded', 'a=b', {
+			origin: 'https://evil.example'
+		});
+		expect(res.status).toBe(403);
+		expect(await res.text()).toBe('Cross-site POST form submissions are forbidden');
+	});
+
+	it('JSON to a form action (415) and a post to a page without actions (405): warnings, not errors', async () => {
+		const json = await post('/en/contact', 'application/json', '{"name":"x"}', {
+			accept: 'application/json',
+			'x-sveltekit-action': 'true'
+		});
+		expect(json.status).toBe(415);
+		expect((await json.json()).error.message).toBe('Unsupported Media Type');
+		const noActions = await post('/en/events', 'application/x-www-form-urlencoded', 'a=b');
+		expect(noActions.status).toBe(405);
+		expect(server.output()).toContain('"level":"warn","msg":"request refused"');
+		expect(errorLog()).toEqual([]);
+	});
+});
