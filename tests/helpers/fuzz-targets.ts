@@ -1,7 +1,7 @@
 // Every /api route and every form action, and the fast-check properties run against them. Shared
 // by the quick integration run (a few hundred requests) and the long one in tests/resilience.
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createSession } from './fixtures';
 import {
 	assertProperty,
@@ -14,7 +14,7 @@ import {
 	send,
 	type Sessions
 } from './fuzz';
-import type { TestServer } from './server';
+import { startServer, type TestServer } from './server';
 
 export const CRON_SECRET = 'fuzz-cron-secret-0123456789';
 
@@ -158,6 +158,18 @@ export function fuzzContext(server: TestServer): FuzzContext {
 			baseline = snapshot();
 		}
 	};
+}
+
+/** Starts a server under fuzzing for the calling test file; the context is ready inside its tests. */
+export function useFuzzServer(): () => FuzzContext {
+	let server: TestServer | undefined;
+	let ctx: FuzzContext | undefined;
+	beforeAll(async () => {
+		server = await startServer(FUZZ_ENV);
+		ctx = fuzzContext(server);
+	});
+	afterAll(() => server?.stop());
+	return () => ctx!;
 }
 
 const WRONG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

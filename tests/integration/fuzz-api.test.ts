@@ -3,37 +3,24 @@
 // errors in the envelope and change no row when refused. FUZZ_RUNS raises the count per route.
 // Below them, requests whose framing lies (Content-Length) sent over a raw socket.
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runs } from '../helpers/fuzz';
-import {
-	API_ROUTES,
-	FUZZ_ENV,
-	fuzzApiRoute,
-	fuzzContext,
-	type FuzzContext
-} from '../helpers/fuzz-targets';
-import { startServer, type TestServer } from '../helpers/server';
+import { API_ROUTES, fuzzApiRoute, useFuzzServer } from '../helpers/fuzz-targets';
 
-let server: TestServer;
-let ctx: FuzzContext;
-
-beforeAll(async () => {
-	server = await startServer(FUZZ_ENV);
-	ctx = fuzzContext(server);
-});
-afterAll(() => server?.stop());
+const ctx = useFuzzServer();
+const url = () => ctx().server.url;
 
 describe('hostile requests to the API', () => {
 	for (const route of API_ROUTES) {
 		it(`${route.path}: no 5xx, no internals, the error envelope, no row changed when refused`, async () => {
-			await fuzzApiRoute(ctx, route, runs(40));
+			await fuzzApiRoute(ctx(), route, runs(40));
 		}, 120_000);
 	}
 });
 
 /** Writes `raw` to a fresh connection, half-closes it and collects everything until the server closes. */
 function rawExchange(raw: string): Promise<string> {
-	const { port } = new URL(server.url);
+	const { port } = new URL(url());
 	return new Promise((resolve, reject) => {
 		const socket = connect(Number(port), '127.0.0.1', () => socket.end(raw));
 		let data = '';
@@ -73,7 +60,7 @@ describe('a Content-Length that lies', () => {
 		const answer = await rawExchange(callback(headers, body));
 		for (const line of statusLines(answer)) expect(Number(line.slice(9))).toBeLessThan(500);
 		expect(answer).not.toMatch(/node_modules|\n\s+at /);
-		expect((await fetch(server.url + '/api/health')).status).toBe(200);
+		expect((await fetch(url() + '/api/health')).status).toBe(200);
 	});
 
 	it('a request node cannot parse is answered 400 in the error envelope', async () => {
