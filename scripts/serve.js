@@ -1,6 +1,7 @@
 // Serves the built app (adapter-node's handler) and says where. PORT=0 picks a free port,
 // which the integration tests read from the "listening" line.
 import { createServer } from 'node:http';
+import { ServerLimitsError, clientErrorResponse, serverLimits } from './server-limits.js';
 
 // adapter-node assumes https unless told otherwise. This server speaks plain HTTP, so it tells
 // the handler the real protocol: http, or the proxy's x-forwarded-proto when TRUST_PROXY is on.
@@ -9,21 +10,49 @@ const useOwnProtocol = !process.env.ORIGIN && !process.env.PROTOCOL_HEADER;
 if (useOwnProtocol) process.env.PROTOCOL_HEADER = OWN_PROTOCOL_HEADER;
 const trustProxy = ['true', '1', 'yes'].includes(process.env.TRUST_PROXY ?? '');
 
+let limits;
+try {
+	limits = serverLimits(process.env);
+} catch (error) {
+	if (!(error instanceof ServerLimitsError)) throw error;
+	console.error(error.message);
+	process.exit(1);
+}
+
 const { handler } = await import('../build/handler.js');
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || '0.0.0.0';
 
-const server = createServer((req, res) => {
-	if (useOwnProtocol) {
-		const forwarded = trustProxy
-			? String(req.headers['x-forwarded-proto'] ?? '')
-					.split(',')[0]
-					.trim()
-			: '';
-		req.headers[OWN_PROTOCOL_HEADER] = forwarded === 'https' ? 'https' : 'http';
+const server = createServer(
+	{
+		headersTimeout: limits.headersTimeout,
+		requestTimeout: limits.requestTimeout,
+		keepAliveTimeout: limits.keepAliveTimeout,
+		// How often the timeouts above are checked: often enough that short ones hold.
+		connectionsCheckingInterval: Math.min(1000, Math.ceil(limits.headersTimeout / 2))
+	},
+	(req, res) => {
+		if (useOwnProtocol) {
+			const forwarded = trustProxy
+				? String(req.headers['x-forwarded-proto'] ?? '')
+						.split(',')[0]
+						.trim()
+				: '';
+			req.headers[OWN_PROTOCOL_HEADER] = forwarded === 'https' ? 'https' : 'http';
+		}
+		handler(req, res);
 	}
-	handler(req, res);
+);
+server.maxHeadersCount = limits.maxHeadersCount;
+if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
+
+// Requests node:http cannot parse get the error envelope (as node's own handler does, nothing when
+// the socket is gone or a response has already begun on it).
+server.on('clientError', (error, socket) => {
+	const answering = socket._httpMessage?.headersSent;
+	if (error.code === 'ECONNRESET' || !socket.writable || answering) return socket.destroy();
+	socket.end(clientErrorResponse(error));
 });
 
 server.listen(port, host, () => {

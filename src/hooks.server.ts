@@ -7,14 +7,25 @@ import { services, startApp } from '$lib/server/app';
 import { ConfigError } from '$lib/server/config';
 import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
-import { isPagePath, isProtectedPath, loginRedirect, localeRedirect } from '$lib/server/http/paths';
+import {
+	isApiPath,
+	isPagePath,
+	isProtectedPath,
+	loginRedirect,
+	localeRedirect
+} from '$lib/server/http/paths';
 import { localeCookieHeader, rememberLocale } from '$lib/server/http/auth';
+import { bodyRefused, checkBody } from '$lib/server/http/body';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { storageUnavailable } from '$lib/server/db/errors';
-import { errorResponse, unavailableResponse } from '$lib/server/http/errors';
+import { asApiError, errorResponse, unavailableResponse } from '$lib/server/http/errors';
 import { withSecurityHeaders } from '$lib/server/http/headers';
 import { pageCacheKey, setPageCaching } from '$lib/server/http/page-cache';
-import { isCrossSiteApiWrite } from '$lib/server/http/origin';
+import {
+	crossSiteFormRefused,
+	isCrossSiteApiWrite,
+	isCrossSiteFormPost
+} from '$lib/server/http/origin';
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 
 // Messages rendered on the server read the locale of the request they belong to.
@@ -52,7 +63,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 
 	const response = asUnavailable(await respond());
 	const withHeaders = withSecurityHeaders(response, requestId);
-	log.info('request', {
+	log.request({
 		id: requestId,
 		method: event.request.method,
 		path: pathname,
@@ -74,12 +85,24 @@ export const handle: Handle = async ({ event, resolve }) => {
 	}
 
 	async function respond(): Promise<Response> {
+		const api = isApiPath(pathname);
+		if (isCrossSiteFormPost(event.request, event.url)) {
+			if (!api) return crossSiteFormRefused(event.request);
+			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
+		}
 		const page = isPagePath(pathname);
 		if (page && !localeOfPath(pathname)) return localeRedirect(pathname, search, locale);
 
 		const secret = event.cookies.get(SESSION_COOKIE);
 		if (isCrossSiteApiWrite(event.request, event.url, !!secret)) {
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
+		}
+
+		const body = await checkBody(event.request, !api);
+		if (body !== 'fits') {
+			// The client's mistake (or abuse), not ours: a warning without a stack.
+			log.warn('request body refused', { id: requestId, path: pathname, reason: body });
+			return bodyRefused(body, event.request, !api);
 		}
 
 		event.locals.user = null;
@@ -120,32 +143,31 @@ export const handle: Handle = async ({ event, resolve }) => {
 
 		const since = pageCache.generation();
 		const theme = themeOf(event.cookies.get(THEME_COOKIE));
-		const response = await requestLocale.run(locale, () =>
+		const resolved = await requestLocale.run(locale, () =>
 			resolve(event, {
 				transformPageChunk: ({ html }) => html.replace('%lang%', locale).replace('%theme%', theme)
 			})
 		);
-		if (page) setPageCaching(response, key !== null);
-		return keeps ? pageCache.keep(key, response, since) : response;
+		if (api) return asApiError(resolved);
+		if (page) setPageCaching(resolved, key !== null);
+		return keeps ? pageCache.keep(key, resolved, since) : resolved;
 	}
 };
 
-export const handleError: HandleServerError = ({ error, event, status }) => {
+export const handleError: HandleServerError = ({ error, event, status, message }) => {
+	const id = event.locals.requestId;
 	const unavailable = storageUnavailable(error);
 	if (unavailable) {
 		event.locals.storageUnavailable = unavailable;
-		log.warn('store unavailable', {
-			id: event.locals.requestId,
-			...unavailable,
-			...errorFields(error)
-		});
-		return { message: 'Service unavailable', requestId: event.locals.requestId, unavailable: true };
+		log.warn('store unavailable', { id, ...unavailable, ...errorFields(error) });
+		return { message: 'Service unavailable', requestId: id, unavailable: true };
 	}
-	if (status !== 404) {
-		log.error('unhandled error', { id: event.locals.requestId, status, ...errorFields(error) });
+	if (status >= 500) {
+		log.error('unhandled error', { id, status, ...errorFields(error) });
+		return { message: 'Internal server error', requestId: id };
 	}
-	return {
-		message: status === 404 ? 'Not found' : 'Internal server error',
-		requestId: event.locals.requestId
-	};
+	// A request SvelteKit refused (wrong method, not a form, unknown action): the client's
+	// mistake, logged without a stack; SvelteKit's own status text is safe to show.
+	if (status !== 404) log.warn('request refused', { id, status, reason: message });
+	return { message: status === 404 ? 'Not found' : message, requestId: id };
 };

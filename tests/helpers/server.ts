@@ -8,6 +8,10 @@ import { join } from 'node:path';
 export interface TestServer {
 	url: string;
 	dbFile: string;
+	/** The server's process id (for /proc/<pid>/status). */
+	pid: number;
+	/** How the server ended, or null while it runs. */
+	exit(): { code: number | null; signal: NodeJS.Signals | null } | null;
 	/** Everything the server printed so far (stdout and stderr). */
 	output(): string;
 	stop(): Promise<void>;
@@ -39,8 +43,10 @@ export async function startServer(
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
 	let out = '';
+	let ended: { code: number | null; signal: NodeJS.Signals | null } | null = null;
 	child.stdout?.on('data', (d) => (out += d));
 	child.stderr?.on('data', (d) => (out += d));
+	child.once('exit', (code, signal) => (ended = { code, signal }));
 
 	const url = await new Promise<string>((resolve, reject) => {
 		const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
@@ -61,6 +67,8 @@ export async function startServer(
 	return {
 		url,
 		dbFile,
+		pid: child.pid!,
+		exit: () => ended,
 		output: () => out,
 		async kill() {
 			if (child.exitCode !== null || child.signalCode !== null) return;

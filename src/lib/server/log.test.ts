@@ -11,8 +11,8 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('the log', () => {
 	it('writes the request lines of one turn together, in order, as JSON lines', async () => {
 		const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-		log.info('request', { path: '/a' });
-		log.info('request', { path: '/b' });
+		log.request({ path: '/a' });
+		log.request({ path: '/b' });
 		expect(out).not.toHaveBeenCalled();
 		await turn();
 		expect(out).toHaveBeenCalledTimes(1);
@@ -26,11 +26,17 @@ describe('the log', () => {
 		]);
 	});
 
+	it('writes other lines at once, so they keep their order with what else the process prints', () => {
+		const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+		log.info('database ready', { migrations: [] });
+		expect(JSON.parse(String(out.mock.calls[0]![0]))).toMatchObject({ msg: 'database ready' });
+	});
+
 	it('writes warnings at once, to stderr, and nothing below the level', async () => {
 		const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
 		const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
 		setLogLevel('warn');
-		log.info('quiet');
+		log.request({ path: '/quiet' });
 		log.warn('loud', { id: 'r1' });
 		expect(JSON.parse(String(err.mock.calls[0]![0]))).toMatchObject({ level: 'warn', id: 'r1' });
 		await turn();

@@ -10,9 +10,10 @@ export function setLogLevel(level: LogLevel): void {
 	threshold = LEVELS[level];
 }
 
-// Info and debug lines (one per request) leave in batches: one write per turn of the event loop
-// instead of one per line, which under load cost more than the request itself. Warnings and
-// errors are written at once; what is still pending when the process exits is written then.
+// Request lines (one per request) leave in batches: one write per turn of the event loop instead
+// of one per line, which under load cost more than the request itself. Every other line is
+// written at once, so start-up and job lines keep their order with what else the process prints;
+// request lines still pending when the process exits are written then.
 let pending: string[] = [];
 
 function flush() {
@@ -26,22 +27,29 @@ process.on('exit', () => {
 	if (pending.length > 0) writeSync(1, pending.join(''));
 });
 
-function write(level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown>) {
+function write(
+	level: Exclude<LogLevel, 'silent'>,
+	msg: string,
+	fields: Record<string, unknown>,
+	batched = false
+) {
 	if (LEVELS[level] < threshold) return;
 	const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + '\n';
-	if (level === 'error' || level === 'warn') {
-		process.stderr.write(line);
-		return;
+	if (level === 'error' || level === 'warn') process.stderr.write(line);
+	else if (!batched) process.stdout.write(line);
+	else {
+		if (pending.length === 0) setImmediate(flush);
+		pending.push(line);
 	}
-	if (pending.length === 0) setImmediate(flush);
-	pending.push(line);
 }
 
 export const log = {
 	debug: (msg: string, fields: Record<string, unknown> = {}) => write('debug', msg, fields),
 	info: (msg: string, fields: Record<string, unknown> = {}) => write('info', msg, fields),
 	warn: (msg: string, fields: Record<string, unknown> = {}) => write('warn', msg, fields),
-	error: (msg: string, fields: Record<string, unknown> = {}) => write('error', msg, fields)
+	error: (msg: string, fields: Record<string, unknown> = {}) => write('error', msg, fields),
+	/** The one line per request, at info level, written with the others of its turn. */
+	request: (fields: Record<string, unknown>) => write('info', 'request', fields, true)
 };
 
 /** An error as log fields: name, message and stack, never sent to a client. */

@@ -83,3 +83,16 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 		.map((t) => t.trim().replace(/^W\//, ''))
 		.some((t) => t === '*' || t === etag);
 }
+
+const API_STATUS_TEXT: Record<number, string> = { 404: 'Not found', 405: 'Method not allowed' };
+
+/**
+ * SvelteKit's own answers on /api paths (an unknown path renders the HTML 404 page, a method the
+ * route does not export is a plain-text 405) in the convention; the `allow` header is kept.
+ */
+export function asApiError(response: Response): Response {
+	const error = API_STATUS_TEXT[response.status];
+	if (!error || response.headers.get('content-type')?.includes('application/json')) return response;
+	const allow = response.headers.get('allow');
+	return errorResponse(response.status, { error }, allow ? { allow } : undefined);
+}

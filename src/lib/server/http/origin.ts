@@ -1,4 +1,6 @@
-// CSRF for the API: SvelteKit checks the origin of form posts only. A state-changing /api request
+// CSRF. Form posts: SvelteKit's own rule (Origin must be ours), applied here instead of by
+// SvelteKit (svelte.config.js turns its check off) so that /api answers it in the error envelope.
+// For the API besides: A state-changing /api request
 // that carries the session cookie must come from our own pages too; calls without a cookie (the
 // payment provider, scripts) carry no ambient authority and are left alone.
 
@@ -11,4 +13,29 @@ export function isCrossSiteApiWrite(request: Request, url: URL, hasSessionCookie
 	if (origin) return origin !== url.origin;
 	// Browsers that omit Origin still say where the request came from.
 	return request.headers.get('sec-fetch-site') === 'cross-site';
+}
+
+const FORM_TYPES = [
+	'application/x-www-form-urlencoded',
+	'multipart/form-data',
+	'text/plain',
+	// SvelteKit's own binary form encoding (remote form functions), which its check covers too.
+	'application/x-sveltekit-formdata'
+];
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** SvelteKit's csrf.checkOrigin: a form-typed write whose Origin is not this site's. */
+export function isCrossSiteFormPost(request: Request, url: URL): boolean {
+	if (!WRITE_METHODS.has(request.method)) return false;
+	const type = request.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+	return FORM_TYPES.includes(type) && request.headers.get('origin') !== url.origin;
+}
+
+/** SvelteKit's answer to a cross-site form post on a page, word for word. */
+export function crossSiteFormRefused(request: Request): Response {
+	const message = `Cross-site ${request.method} form submissions are forbidden`;
+	if (request.headers.get('accept') === 'application/json') {
+		return Response.json({ message }, { status: 403 });
+	}
+	return new Response(message, { status: 403, headers: { 'content-type': 'text/plain' } });
 }

@@ -6,6 +6,10 @@ export { isPagePath } from '$lib/paths';
 
 const PROTECTED = /^\/(profile|fs)(\/|$)/;
 
+export function isApiPath(pathname: string): boolean {
+	return pathname === '/api' || pathname.startsWith('/api/');
+}
+
 export function isProtectedPath(pathname: string): boolean {
 	return PROTECTED.test(stripLocale(pathname));
 }

@@ -1,0 +1,280 @@
+// Every /api route and every form action, and the fast-check properties run against them. Shared
+// by the quick integration run (a few hundred requests) and the long one in tests/resilience.
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createSession } from './fixtures';
+import {
+	assertProperty,
+	domainSnapshot,
+	expectSafeAnswer,
+	hostileBody,
+	hostileHeaders,
+	hostileQuery,
+	hostileString,
+	send,
+	type Sessions
+} from './fuzz';
+import { startServer, type TestServer } from './server';
+
+export const CRON_SECRET = 'fuzz-cron-secret-0123456789';
+
+/** The environment of a server under fuzzing: limits high enough that bodies reach the parsers. */
+export const FUZZ_ENV = {
+	CRON_SECRET,
+	PAYMENT_SIMULATOR_ENABLED: 'true',
+	RATE_LIMIT_ANONYMOUS: '100000/60',
+	RATE_LIMIT_PUBLIC: '100000/60',
+	RATE_LIMIT_AUTH: '100000/60',
+	RATE_LIMIT_CONTACT: '100000/60'
+};
+
+/** Each route with the methods it answers (docs/api.md); other methods are tried too. */
+export const API_ROUTES: { path: string; methods: string[] }[] = [
+	{ path: '/api/health', methods: ['GET'] },
+	{ path: '/api/openapi.json', methods: ['GET'] },
+	{ path: '/api/auth/anonymous', methods: ['POST'] },
+	{ path: '/api/auth/check', methods: ['GET'] },
+	{ path: '/api/campus-leadership', methods: ['GET'] },
+	{ path: '/api/checkout/return', methods: ['GET'] },
+	{ path: '/api/checkout/webhook', methods: ['GET', 'POST', 'PUT', 'DELETE'] },
+	{ path: '/api/cron/cleanup-reservations', methods: ['GET', 'POST'] },
+	{ path: '/api/payment/psp/callback', methods: ['POST'] },
+	{ path: '/api/payment/simulator/callback', methods: ['POST'] },
+	{ path: '/api/payment/vipps/callback', methods: ['POST'] },
+	{ path: '/api/no-such-route', methods: ['GET', 'POST'] }
+];
+
+/** Every form action (grep `actions` in src/routes), with the session it needs to get past a redirect. */
+export const FORM_ACTIONS: string[] = [
+	'/en/auth/login',
+	'/no/auth/login',
+	'/en/auth/register',
+	'/en/auth/forgot',
+	'/en/auth/reset',
+	'/en/auth/verify',
+	'/en/auth/invite',
+	'/en/auth/logout',
+	'/en/contact',
+	'/no/contact',
+	'/en/theme',
+	'/en/choose-campus',
+	'/en/profile?/save',
+	'/en/profile?/revoke',
+	'/en/profile?/everywhere',
+	'/en/membership?/buy',
+	'/en/units/board-oslo?/invite',
+	'/en/shop/mug',
+	'/en/shop/checkout',
+	'/en/shop/cart?/update',
+	'/en/shop/cart?/remove',
+	'/dev/pay/sim-session-unknown?/approve',
+	'/dev/pay/sim-session-unknown?/cancel',
+	'/en/contact?/no-such-action',
+	'/en/events'
+];
+
+/** Pages whose load reads the query string, the cookies or a path parameter. */
+export const PAGES: string[] = [
+	'/',
+	'/en',
+	'/en/events',
+	'/en/events/calendar.ics',
+	'/en/shop',
+	'/en/shop/cart',
+	'/en/search',
+	'/en/news',
+	'/en/news/rss.xml',
+	'/en/jobs',
+	'/en/units',
+	'/en/projects',
+	'/en/campus',
+	'/en/auth/login',
+	'/en/auth/reset',
+	'/en/auth/verify',
+	'/en/auth/invite',
+	'/en/auth/callback',
+	'/en/membership',
+	'/en/profile',
+	'/sitemap.xml',
+	'/robots.txt'
+];
+const PAGE_PREFIXES = [
+	'/en/events/',
+	'/en/shop/',
+	'/en/shop/order/',
+	'/en/news/',
+	'/en/jobs/',
+	'/en/units/',
+	'/en/projects/',
+	'/en/policies/',
+	'/en/auth/oauth/',
+	'/en/',
+	'/dev/pay/'
+];
+
+/** encodeURIComponent that survives lone surrogates (which it refuses). */
+const segment = (s: string) => encodeURIComponent(s.toWellFormed());
+
+/** One request; a refused connection (the server died) is reported with the server's last words. */
+async function request(ctx: FuzzContext, url: string, init: Parameters<typeof send>[1]) {
+	try {
+		return await send(url, init);
+	} catch (error) {
+		const cause = (error as { cause?: unknown }).cause;
+		throw new Error(
+			`${String(error)} (${String(cause)}); server exit ${JSON.stringify(ctx.server.exit())}, output:\n${ctx.server.output().slice(-3000)}`,
+			{ cause: error }
+		);
+	}
+}
+
+export interface FuzzContext {
+	server: TestServer;
+	sessions: Sessions;
+	/** Asserts that no guarded row changed since the last accepted request, then moves on. */
+	expectRowsUnchanged(label: string): void;
+	/** A request that succeeded may write: its rows become the new baseline. */
+	accept(): void;
+}
+
+export function fuzzContext(server: TestServer): FuzzContext {
+	const sessions: Sessions = {
+		member: createSession(server.dbFile, { email: 'fuzz-member@example.org' }).secret,
+		anonymous: createSession(server.dbFile, { anonymous: true }).secret
+	};
+	const snapshot = domainSnapshot(server.dbFile);
+	let baseline = snapshot();
+	return {
+		server,
+		sessions,
+		expectRowsUnchanged(label) {
+			const now = snapshot();
+			const changed = Object.keys(now).filter((table) => now[table] !== baseline[table]);
+			// The next run (fast-check shrinking) compares against what this one left.
+			baseline = now;
+			expect(changed, `${label} changed rows in`).toEqual([]);
+		},
+		accept() {
+			baseline = snapshot();
+		}
+	};
+}
+
+/** Starts a server under fuzzing for the calling test file; the context is ready inside its tests. */
+export function useFuzzServer(): () => FuzzContext {
+	let server: TestServer | undefined;
+	let ctx: FuzzContext | undefined;
+	beforeAll(async () => {
+		server = await startServer(FUZZ_ENV);
+		ctx = fuzzContext(server);
+	});
+	afterAll(() => server?.stop());
+	return () => ctx!;
+}
+
+const WRONG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Random and hostile requests to one /api route. */
+export async function fuzzApiRoute(
+	ctx: FuzzContext,
+	route: { path: string; methods: string[] },
+	numRuns: number
+) {
+	await assertProperty(
+		fc.asyncProperty(
+			fc.oneof(
+				{ weight: 3, arbitrary: fc.constantFrom(...route.methods) },
+				{ weight: 1, arbitrary: fc.constantFrom(...WRONG_METHODS) }
+			),
+			hostileQuery,
+			hostileHeaders(ctx.sessions),
+			hostileBody,
+			async (method, query, headers, body) => {
+				const url = `${ctx.server.url}${route.path}${query ? '?' + query : ''}`;
+				const res = await request(ctx, url, { method, headers, body });
+				expectSafeAnswer(route.path, res);
+				if (res.status >= 400 || method === 'GET') ctx.expectRowsUnchanged(`${method} ${url}`);
+				else ctx.accept();
+			}
+		),
+		numRuns
+	);
+}
+
+/** Random and hostile form posts to one action, enhanced (JSON) or as a plain browser form. */
+export async function fuzzFormAction(ctx: FuzzContext, action: string, numRuns: number) {
+	const origin = fc.oneof(
+		{ weight: 8, arbitrary: fc.constant(ctx.server.url) },
+		{ weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', '') }
+	);
+	await assertProperty(
+		fc.asyncProperty(
+			fc.boolean(),
+			origin,
+			hostileHeaders(ctx.sessions),
+			hostileBody,
+			async (enhanced, from, headers, body) => {
+				const url = ctx.server.url + action;
+				const res = await request(ctx, url, {
+					method: 'POST',
+					headers: {
+						...headers,
+						origin: from,
+						...(enhanced
+							? { accept: 'application/json', 'x-sveltekit-action': 'true' }
+							: { accept: 'text/html' })
+					},
+					body
+				});
+				expectSafeAnswer(action, res);
+				if (refused(res)) ctx.expectRowsUnchanged(`POST ${action}`);
+				else ctx.accept();
+			}
+		),
+		numRuns
+	);
+}
+
+/**
+ * Whether the server refused the input. A 409 is not a refusal of the input but of the request's
+ * timing (sold out, over the per-order limit): the visitor's anonymous cart session may already
+ * exist by then, which is the site working as designed.
+ */
+function refused(res: { status: number; type: string; text: string }): boolean {
+	let status = res.status;
+	if (res.type.includes('application/json') && status < 400) {
+		const result = JSON.parse(res.text) as { type?: string; status?: number };
+		if (result.type !== 'failure' && result.type !== 'error') return false;
+		status = result.status ?? 400;
+	}
+	return status >= 400 && status !== 409;
+}
+
+/** Page loads with hostile query strings, path segments and headers: nothing to write. */
+export async function fuzzPages(ctx: FuzzContext, numRuns: number) {
+	const path = fc.oneof(
+		fc.constantFrom(...PAGES),
+		fc
+			.tuple(
+				fc.constantFrom(...PAGE_PREFIXES),
+				hostileString.filter((s) => s.length < 3000)
+			)
+			.map(([prefix, s]) => prefix + segment(s))
+	);
+	await assertProperty(
+		fc.asyncProperty(
+			path,
+			hostileQuery,
+			hostileHeaders(ctx.sessions),
+			async (p, query, headers) => {
+				const res = await request(ctx, `${ctx.server.url}${p}${query ? '?' + query : ''}`, {
+					method: 'GET',
+					headers
+				});
+				expectSafeAnswer(p, res);
+				ctx.expectRowsUnchanged(`GET ${p}?${query}`);
+			}
+		),
+		numRuns
+	);
+}
