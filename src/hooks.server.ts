@@ -84,6 +84,19 @@ export const handle: Handle = async ({ event, resolve }) => {
 		return new Response(response.body, { status: 503, headers });
 	}
 
+	async function findSession(secret: string) {
+		try {
+			const found = await services().identity.resolveSession(secret);
+			// Sliding renewal: the browser's cookie follows the session's new expiry.
+			if (found?.renewedUntil) setSessionCookie(event.cookies, secret, found.renewedUntil);
+			return found;
+		} catch (error) {
+			// A failing session store must not take the public site down: treat as signed out.
+			log.warn('session lookup failed', { id: requestId, ...errorFields(error) });
+			return null;
+		}
+	}
+
 	async function respond(): Promise<Response> {
 		const api = isApiPath(pathname);
 		if (isCrossSiteFormPost(event.request, event.url)) {
@@ -98,26 +111,19 @@ export const handle: Handle = async ({ event, resolve }) => {
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
 		}
 
-		const body = await checkBody(event.request, !api);
+		// Reads (most requests) have no body to check, and skip the check's promise.
+		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
+		const body = reads ? 'fits' : await checkBody(event.request, !api);
 		if (body !== 'fits') {
 			// The client's mistake (or abuse), not ours: a warning without a stack.
 			log.warn('request body refused', { id: requestId, path: pathname, reason: body });
 			return bodyRefused(body, event.request, !api);
 		}
 
-		event.locals.user = null;
-		event.locals.sessionId = null;
-		try {
-			const found = await services().identity.resolveSession(secret);
-			event.locals.user = found?.user ?? null;
-			event.locals.sessionId = found?.sessionId ?? null;
-			// Sliding renewal: the browser's cookie follows the session's new expiry.
-			if (found?.renewedUntil && secret)
-				setSessionCookie(event.cookies, secret, found.renewedUntil);
-		} catch (error) {
-			// A failing session store must not take the public site down: treat as signed out.
-			log.warn('session lookup failed', { id: requestId, ...errorFields(error) });
-		}
+		// Without a session cookie there is no one to look up (and no promise to wait for).
+		const found = secret ? await findSession(secret) : null;
+		event.locals.user = found?.user ?? null;
+		event.locals.sessionId = found?.sessionId ?? null;
 
 		if (
 			page &&
