@@ -141,7 +141,8 @@ export const handle: Handle = async ({ event, resolve }) => {
 		const { pageCache } = services();
 		const key = page ? pageCacheKey(event.url, event.request.headers.get('cookie')) : null;
 		const keeps = key !== null && event.request.method === 'GET' && pageCache.enabled;
-		const kept = keeps ? pageCache.get(key) : undefined;
+		const accepts = event.request.headers.get('accept-encoding');
+		const kept = keeps ? pageCache.get(key, accepts) : undefined;
 		if (kept) {
 			if (remember) kept.headers.append('set-cookie', localeCookieHeader(event, locale));
 			return kept;
@@ -156,7 +157,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		);
 		if (api) return asApiError(resolved);
 		if (page) setPageCaching(resolved, key !== null);
-		return keeps ? pageCache.keep(key, resolved, since) : resolved;
+		return keeps ? pageCache.keep(key, resolved, since, accepts) : resolved;
 	}
 };
 

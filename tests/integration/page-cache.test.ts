@@ -73,6 +73,21 @@ describe('the same address for different visitors', () => {
 		expect(known.headers.getSetCookie()).toEqual([]);
 	});
 
+	it('sends a kept page compressed to a browser that accepts it, the same page once unpacked', async () => {
+		await get('/en/about');
+		const plain = await get('/en/about', undefined, { 'accept-encoding': 'identity' });
+		const br = await get('/en/about', undefined, { 'accept-encoding': 'gzip, deflate, br' });
+		const gzip = await get('/en/about', undefined, { 'accept-encoding': 'gzip' });
+		expect([plain, br, gzip].map((r) => r.headers.get('content-encoding'))).toEqual([
+			null,
+			'br',
+			'gzip'
+		]);
+		const text = await plain.text();
+		expect(await br.text()).toBe(text);
+		expect(await gzip.text()).toBe(text);
+	});
+
 	it('answers 304 to a browser that already has the page', async () => {
 		const first = await get('/en/jobs');
 		const etag = first.headers.get('etag');

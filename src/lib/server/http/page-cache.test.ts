@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { pageCache, pageCacheKey } from './page-cache';
 
@@ -13,7 +14,7 @@ async function keepPage(
 	body: string,
 	now = 0
 ): Promise<string> {
-	return (await cache.keep(key, page(body), cache.generation(), now)).text();
+	return (await cache.keep(key, page(body), cache.generation(), null, now)).text();
 }
 
 describe('which requests share a kept page', () => {
@@ -47,22 +48,23 @@ describe('the kept pages', () => {
 	it('serves a kept page until its time to live runs out', async () => {
 		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
 		expect(await keepPage(cache, 'k', '<p>hi</p>', 0)).toBe('<p>hi</p>');
-		expect(await cache.get('k', 999)?.text()).toBe('<p>hi</p>');
-		expect(cache.get('k', 1000)).toBeUndefined();
+		expect(await cache.get('k', null, 999)?.text()).toBe('<p>hi</p>');
+		expect(cache.get('k', null, 1000)).toBeUndefined();
 	});
 
 	it('keeps no error page, no page that sets a session cookie and nothing but HTML', async () => {
 		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
 		const since = cache.generation();
-		await cache.keep('a', page('gone', {}, 404), since, 0);
-		await cache.keep('b', page('hi', { 'set-cookie': 'session=s; Path=/' }), since, 0);
+		await cache.keep('a', page('gone', {}, 404), since, null, 0);
+		await cache.keep('b', page('hi', { 'set-cookie': 'session=s; Path=/' }), since, null, 0);
 		await cache.keep(
 			'c',
 			new Response('{}', { headers: { 'content-type': 'application/json' } }),
 			since,
+			null,
 			0
 		);
-		expect([cache.get('a', 1), cache.get('b', 1), cache.get('c', 1)]).toEqual([
+		expect([cache.get('a', null, 1), cache.get('b', null, 1), cache.get('c', null, 1)]).toEqual([
 			undefined,
 			undefined,
 			undefined
@@ -71,44 +73,77 @@ describe('the kept pages', () => {
 
 	it('keeps the locale cookie out of the kept copy', async () => {
 		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
-		const sent = await cache.keep('k', page('hi', { 'set-cookie': 'locale=en; Path=/' }), 0, 0);
+		const sent = await cache.keep(
+			'k',
+			page('hi', { 'set-cookie': 'locale=en; Path=/' }),
+			0,
+			null,
+			0
+		);
 		expect(sent.headers.getSetCookie()).toEqual(['locale=en; Path=/']);
-		expect(cache.get('k', 1)?.headers.getSetCookie()).toEqual([]);
+		expect(cache.get('k', null, 1)?.headers.getSetCookie()).toEqual([]);
 	});
 
 	it('a page rendered while the data changed is sent but not kept', async () => {
 		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
 		const since = cache.generation();
 		cache.clear();
-		const sent = await cache.keep('k', page('old'), since, 0);
+		const sent = await cache.keep('k', page('old'), since, null, 0);
 		expect(await sent.text()).toBe('old');
-		expect(cache.get('k', 1)).toBeUndefined();
+		expect(cache.get('k', null, 1)).toBeUndefined();
 	});
 
 	it('a change made elsewhere empties it before the next lookup', async () => {
 		let changed = false;
 		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6, changedElsewhere: () => changed });
 		await keepPage(cache, 'k', 'hi');
-		expect(cache.get('k', 1)).toBeDefined();
+		expect(cache.get('k', null, 1)).toBeDefined();
 		changed = true;
-		expect(cache.get('k', 1)).toBeUndefined();
+		expect(cache.get('k', null, 1)).toBeUndefined();
 	});
 
 	it('stays within its memory bound, dropping the least recently used first', async () => {
-		const cache = pageCache({ ttlMs: 1000, maxBytes: 250 });
+		const probe = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
+		await keepPage(probe, 'a', 'a'.repeat(100));
+		const one = probe.stats().bytes;
+		const cache = pageCache({ ttlMs: 1000, maxBytes: Math.floor(2.5 * one) });
 		await keepPage(cache, 'a', 'a'.repeat(100));
 		await keepPage(cache, 'b', 'b'.repeat(100));
-		cache.get('a', 1);
+		cache.get('a', null, 1);
 		await keepPage(cache, 'c', 'c'.repeat(100));
-		expect(cache.stats()).toEqual({ entries: 2, bytes: 200 });
-		expect(cache.get('b', 1)).toBeUndefined();
-		expect(cache.get('a', 1)).toBeDefined();
+		expect(cache.stats()).toEqual({ entries: 2, bytes: 2 * one });
+		expect(cache.get('b', null, 1)).toBeUndefined();
+		expect(cache.get('a', null, 1)).toBeDefined();
+	});
+
+	it('answers in the best encoding the client accepts, each with its own validator', async () => {
+		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
+		const html = '<p>' + 'hello '.repeat(200) + '</p>';
+		const since = cache.generation();
+		await cache.keep('k', page(html, { etag: '"abc"' }), since, null, 0);
+		const br = cache.get('k', 'gzip, deflate, br', 1)!;
+		const gzip = cache.get('k', 'gzip;q=1, br;q=0', 1)!;
+		const plain = cache.get('k', null, 1)!;
+		expect([br, gzip, plain].map((r) => r.headers.get('content-encoding'))).toEqual([
+			'br',
+			'gzip',
+			null
+		]);
+		expect([br, gzip, plain].map((r) => r.headers.get('etag'))).toEqual([
+			'"abc-br"',
+			'"abc-gzip"',
+			'"abc"'
+		]);
+		expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(html);
+		expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+		expect(await plain.text()).toBe(html);
+		expect(br.headers.get('vary')).toContain('Accept-Encoding');
 	});
 
 	it('a time to live of 0 keeps nothing', async () => {
 		const cache = pageCache({ ttlMs: 0, maxBytes: 1e6 });
 		expect(cache.enabled).toBe(false);
 		await keepPage(cache, 'k', 'hi');
-		expect(cache.get('k', 0)).toBeUndefined();
+		expect(cache.get('k', null, 0)).toBeUndefined();
 	});
 });

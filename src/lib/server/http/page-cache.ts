@@ -4,6 +4,7 @@
 // Every write to the database clears it (the composition root wires that), and so does a change
 // committed by another process, seen before each lookup; the time to live bounds what no write
 // announces: time passing (an event starting, a reservation running out).
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CAMPUS_COOKIE } from '$lib/campus';
 import { LOCALE_COOKIE } from '$lib/i18n';
 import { THEME_COOKIE } from '$lib/theme';
@@ -12,10 +13,50 @@ import { THEME_COOKIE } from '$lib/theme';
 const NEUTRAL_COOKIES = new Set([LOCALE_COOKIE, THEME_COOKIE, CAMPUS_COOKIE]);
 const MAX_PAGE_BYTES = 512 * 1024;
 
+type Encoding = 'br' | 'gzip' | 'identity';
+
 interface Entry {
-	body: Uint8Array<ArrayBuffer>;
+	/** The page as rendered and compressed once, for every visitor who accepts that encoding. */
+	bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
 	headers: [string, string][];
+	bytes: number;
 	expiresAt: number;
+}
+
+/** The best encoding a client accepts: brotli, then gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | null): Encoding {
+	const accepted = new Set<string>();
+	for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+		const [name = '', ...params] = part.split(';').map((p) => p.trim());
+		const q = params.find((p) => p.startsWith('q='));
+		if (!q || Number(q.slice(2)) > 0) accepted.add(name);
+	}
+	if (accepted.has('br')) return 'br';
+	return accepted.has('gzip') ? 'gzip' : 'identity';
+}
+
+// Fast settings: a kept page is compressed on the request that rendered it.
+function compress(body: Uint8Array<ArrayBuffer>): Record<Encoding, Uint8Array<ArrayBuffer>> {
+	const copy = (b: Buffer) => new Uint8Array(b); // an ArrayBuffer of its own, not the pool's
+	return {
+		identity: body,
+		br: copy(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
+		gzip: copy(gzipSync(body, { level: 6 }))
+	};
+}
+
+function variant(entry: Entry, encoding: Encoding): Response {
+	const body = entry.bodies[encoding];
+	const headers = new Headers(entry.headers);
+	headers.set('content-length', String(body.byteLength));
+	headers.append('vary', 'Accept-Encoding');
+	if (encoding !== 'identity') {
+		headers.set('content-encoding', encoding);
+		// Each encoding is its own representation, with its own validator.
+		const etag = headers.get('etag');
+		if (etag) headers.set('etag', etag.replace(/"$/, `-${encoding}"`));
+	}
+	return new Response(body, { status: 200, headers });
 }
 
 export interface PageCacheOptions {
@@ -66,7 +107,7 @@ export function pageCache({ ttlMs, maxBytes, changedElsewhere }: PageCacheOption
 		const entry = entries.get(key);
 		if (!entry) return;
 		entries.delete(key);
-		bytes -= entry.body.byteLength;
+		bytes -= entry.bytes;
 	}
 
 	return {
@@ -77,8 +118,8 @@ export function pageCache({ ttlMs, maxBytes, changedElsewhere }: PageCacheOption
 		/** Where the cache stands now; pass it to keep() with the page rendered from now on. */
 		generation: () => generation,
 
-		/** A fresh copy of the kept page, or undefined. */
-		get(key: string, now = Date.now()): Response | undefined {
+		/** A fresh copy of the kept page in the best encoding the client accepts, or undefined. */
+		get(key: string, acceptEncoding: string | null, now = Date.now()): Response | undefined {
 			if (changedElsewhere?.()) this.clear();
 			const entry = entries.get(key);
 			if (!entry) return undefined;
@@ -89,17 +130,19 @@ export function pageCache({ ttlMs, maxBytes, changedElsewhere }: PageCacheOption
 			// Least recently used goes first: a hit moves the entry to the end.
 			entries.delete(key);
 			entries.set(key, entry);
-			return new Response(entry.body, { status: 200, headers: entry.headers });
+			return variant(entry, chooseEncoding(acceptEncoding));
 		},
 
 		/**
 		 * Keeps a rendered page when it is a whole 200 HTML page that sets no cookie but the locale
-		 * one, and answers a response to send in its place (the original's body has been read).
+		 * one, and answers a response to send in its place (the original's body has been read), in
+		 * the best encoding the client accepts.
 		 */
 		async keep(
 			key: string,
 			response: Response,
 			since: number,
+			acceptEncoding: string | null,
 			now = Date.now()
 		): Promise<Response> {
 			if (!this.enabled || response.status !== 200) return response;
@@ -110,17 +153,27 @@ export function pageCache({ ttlMs, maxBytes, changedElsewhere }: PageCacheOption
 			if (length > MAX_PAGE_BYTES) return response;
 
 			const body = new Uint8Array(await response.arrayBuffer());
-			const sent = new Response(body, response);
-			if (since !== generation || body.byteLength > MAX_PAGE_BYTES) return sent;
+			if (since !== generation || body.byteLength > MAX_PAGE_BYTES) {
+				return new Response(body, response);
+			}
 
-			const headers = [...response.headers].filter(([name]) => name !== 'set-cookie');
+			const bodies = compress(body);
+			const entry: Entry = {
+				bodies,
+				headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+				bytes: body.byteLength + bodies.br.byteLength + bodies.gzip.byteLength,
+				expiresAt: now + ttlMs
+			};
 			remove(key);
-			entries.set(key, { body, headers, expiresAt: now + ttlMs });
-			bytes += body.byteLength;
+			entries.set(key, entry);
+			bytes += entry.bytes;
 			for (const oldest of entries.keys()) {
 				if (bytes <= maxBytes) break;
 				remove(oldest);
 			}
+			const sent = variant(entry, chooseEncoding(acceptEncoding));
+			for (const cookie of response.headers.getSetCookie())
+				sent.headers.append('set-cookie', cookie);
 			return sent;
 		},
 
