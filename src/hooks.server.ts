@@ -29,9 +29,8 @@ import {
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 
 // Messages rendered on the server read the locale of the request they belong to, through
-// SvelteKit's own request context: a second AsyncLocalStorage of ours made every promise of every
-// request pay for propagating it (a sixth of a small API request's work). Outside a request (the
-// scheduled jobs) there is no event, and the base locale applies.
+// SvelteKit's own request context (one AsyncLocalStorage for the process, not a second of ours).
+// Outside a request (the scheduled jobs) there is no event, and the base locale applies.
 overwriteGetLocale(() => {
 	try {
 		return getRequestEvent().locals.locale ?? baseLocale;
