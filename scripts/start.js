@@ -1,34 +1,8 @@
 // `npm start`: build when the build is missing or older than the sources, then serve it.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isBuildStale } from './build-state.js';
 
-const SOURCES = [
-	'src',
-	'messages',
-	'static',
-	'project.inlang',
-	'package.json',
-	'svelte.config.js',
-	'vite.config.ts'
-];
-const BUILT = 'build/handler.js';
-
-function newest(path) {
-	const stat = statSync(path);
-	if (!stat.isDirectory()) return stat.mtimeMs;
-	let latest = stat.mtimeMs;
-	for (const entry of readdirSync(path)) {
-		const child = join(path, entry);
-		if (child === join('src', 'lib', 'paraglide')) continue;
-		latest = Math.max(latest, newest(child));
-	}
-	return latest;
-}
-
-const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-const sourcesAt = Math.max(...SOURCES.filter(existsSync).map(newest));
-if (sourcesAt > builtAt) {
+if (isBuildStale(process.cwd())) {
 	console.log('Building orgweb (first start or sources changed)…');
 	execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 }

@@ -2,23 +2,13 @@
 // older than the sources), served by scripts/serve.js on a fresh database with production
 // defaults. Only the rate limits are raised, so that the load is measured instead of refused.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isBuildStale } from '../../scripts/build-state.js';
 import { startServer } from './servers.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-const SOURCES = [
-	'src',
-	'messages',
-	'static',
-	'project.inlang',
-	'package.json',
-	'svelte.config.js',
-	'vite.config.ts'
-];
-const BUILT = join(ROOT, 'build/handler.js');
 
 /** Raised limits (the highest config.ts accepts), stated in every report that uses them. */
 export const BENCH_LIMITS = {
@@ -37,23 +27,9 @@ export function quietly(command, args, options) {
 	}
 }
 
-function newest(path) {
-	const stat = statSync(path);
-	if (!stat.isDirectory()) return stat.mtimeMs;
-	let latest = stat.mtimeMs;
-	for (const entry of readdirSync(path)) {
-		const child = join(path, entry);
-		if (child === join(ROOT, 'src', 'lib', 'paraglide')) continue;
-		latest = Math.max(latest, newest(child));
-	}
-	return latest;
-}
-
 /** Runs `npm run build` when build/ is missing or older than the sources; true when it built. */
 export function ensureBuild() {
-	const builtAt = existsSync(BUILT) ? statSync(BUILT).mtimeMs : 0;
-	const sources = SOURCES.map((s) => join(ROOT, s)).filter(existsSync);
-	if (Math.max(...sources.map(newest)) <= builtAt) return false;
+	if (!isBuildStale(ROOT)) return false;
 	console.log('build/ is missing or older than the sources: npm run build …');
 	quietly('npm', ['run', 'build', '--silent'], { cwd: ROOT });
 	return true;
