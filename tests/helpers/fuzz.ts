@@ -363,8 +363,11 @@ export function domainSnapshot(file: string): () => Record<string, string> {
  * would otherwise fill the terminal), and the seed to replay it.
  */
 export async function assertProperty(property: fc.IAsyncProperty<unknown[]>, numRuns: number) {
+	const seed = Number(process.env.FUZZ_SEED);
 	await fc.assert(property, {
 		numRuns,
+		// FUZZ_SEED replays the seed a failure reported.
+		...(Number.isInteger(seed) ? { seed } : {}),
 		reporter(details) {
 			if (!details.failed) return;
 			const report = fc.defaultReportMessage(details) ?? 'property failed';
