@@ -53,9 +53,10 @@ export const init: ServerInit = async () => {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-// Far longer than any link of ours (searches stop at 200 characters). A longer path and query would
-// be echoed back in a redirect's Location (the locale prefix, the sign-in page's redirectTo, up to
-// three times longer once encoded) past the 16 kB of headers a client reads.
+// Far longer than any link to a page of ours (searches stop at 200 characters). A longer path and
+// query would be echoed back in a redirect's Location (the locale prefix, the sign-in page's
+// redirectTo, up to three times longer once encoded) past the 16 kB of headers a client reads.
+// API routes redirect nowhere with what they are sent, and answer their own 400s.
 const MAX_URL_LENGTH = 4096;
 
 export const handle: Handle = async ({ event, resolve }) => {
@@ -111,16 +112,15 @@ export const handle: Handle = async ({ event, resolve }) => {
 
 	async function respond(): Promise<Response> {
 		const api = isApiPath(pathname);
-		if (pathname.length + search.length > MAX_URL_LENGTH) {
-			log.warn('request refused', { id: requestId, status: 414, reason: 'URI too long' });
-			if (api) return errorResponse(414, { error: 'URI too long' });
-			error(414, 'URI too long');
-		}
 		if (isCrossSiteFormPost(event.request, event.url)) {
 			if (!api) return crossSiteFormRefused(event.request);
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
 		}
 		const page = isPagePath(pathname);
+		if (page && pathname.length + search.length > MAX_URL_LENGTH) {
+			log.warn('request refused', { id: requestId, status: 414, reason: 'URI too long' });
+			error(414, 'URI too long');
+		}
 		if (page && !localeOfPath(pathname)) return localeRedirect(pathname, search, locale);
 
 		const secret = event.cookies.get(SESSION_COOKIE);

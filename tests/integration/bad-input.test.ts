@@ -78,11 +78,8 @@ describe('requests SvelteKit itself refuses', () => {
 		expect(await res.json()).toEqual({ error: 'Method not allowed' });
 	});
 
-	it('a URL too long to echo in a redirect: 414, with headers a client can read', async () => {
+	it('a page URL too long to echo in a redirect: 414, with headers a client can read', async () => {
 		const long = 'x'.repeat(5000);
-		const api = await fetch(`${server.url}/api/health?${long}`);
-		expect(api.status).toBe(414);
-		expect(await api.json()).toEqual({ error: 'URI too long' });
 		for (const path of [`/?${long}`, `/en/profile?${long}`, `/en/${long}`]) {
 			const res = await fetch(server.url + path, { redirect: 'manual' });
 			expect([path.slice(0, 12), res.status]).toEqual([path.slice(0, 12), 414]);
