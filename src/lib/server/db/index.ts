@@ -161,31 +161,29 @@ function reporting(statement: SQLite.Statement, wrote: () => void): SqliteStatem
 	};
 }
 
+// Unordered: 002_payments landed after 003_content was applied on existing databases; each
+// migration stands alone, so one missing in the middle is applied rather than refused.
+function migratorOf(db: Db): Migrator {
+	return new Migrator({
+		db,
+		provider: { getMigrations: async () => migrations },
+		allowUnorderedMigrations: true
+	});
+}
+
 /**
  * The migrations not yet applied to a database that already has some applied; an empty list for
  * a new database (nothing to roll back to) and for an up-to-date one.
  */
 export async function pendingOnExisting(db: Db): Promise<string[]> {
-	const migrator = new Migrator({
-		db,
-		provider: { getMigrations: async () => migrations },
-		allowUnorderedMigrations: true
-	});
-	const known = await migrator.getMigrations();
+	const known = await migratorOf(db).getMigrations();
 	if (!known.some((m) => m.executedAt)) return [];
 	return known.filter((m) => !m.executedAt).map((m) => m.name);
 }
 
 /** Applies every migration not yet applied; returns the names it applied. */
 export async function migrate(db: Db): Promise<string[]> {
-	// Unordered: 002_payments landed after 003_content was applied on existing databases; each
-	// migration stands alone, so one missing in the middle is applied rather than refused.
-	const migrator = new Migrator({
-		db,
-		provider: { getMigrations: async () => migrations },
-		allowUnorderedMigrations: true
-	});
-	const { error, results = [] } = await migrator.migrateToLatest();
+	const { error, results = [] } = await migratorOf(db).migrateToLatest();
 	if (error) throw error instanceof Error ? error : new Error(String(error));
 	return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
