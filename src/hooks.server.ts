@@ -90,7 +90,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 	function asUnavailable(response: Response): Response {
 		const unavailable = event.locals.storageUnavailable;
 		if (!unavailable || response.status < 500) return response;
-		if (pathname.startsWith('/api/')) return unavailableResponse(unavailable);
+		if (isApiPath(pathname)) return unavailableResponse(unavailable);
 		const headers = new Headers(response.headers);
 		headers.set('retry-after', String(unavailable.retryAfterSeconds));
 		headers.set('cache-control', 'no-store');

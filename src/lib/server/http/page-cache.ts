@@ -172,8 +172,7 @@ export function pageCache({ ttlMs, maxBytes, changedElsewhere }: PageCacheOption
 				remove(oldest);
 			}
 			const sent = variant(entry, chooseEncoding(acceptEncoding));
-			for (const cookie of response.headers.getSetCookie())
-				sent.headers.append('set-cookie', cookie);
+			for (const cookie of cookies) sent.headers.append('set-cookie', cookie);
 			return sent;
 		},
 
