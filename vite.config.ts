@@ -23,22 +23,22 @@ const CARDS =
 const SHELL =
 	/node_modules[\\/](svelte|@sveltejs[\\/]kit|devalue|esm-env|clsx)[\\/]|src[\\/]lib[\\/](paraglide[\\/]runtime|components[\\/](layout|content[\\/](PageHead|LocalizedText))|seo|i18n)/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+// SvelteKit runs its server build through the same config (isSsrBuild is not set for it), so the
+// server is chunked the same way; that changes nothing there but file names.
+export default defineConfig({
 	plugins: [tailwindcss(), sveltekit(), ...i18n],
-	build: isSsrBuild
-		? {}
-		: {
-				rollupOptions: {
-					output: {
-						codeSplitting: {
-							groups: [
-								{ name: 'shell', test: SHELL },
-								{ name: 'cards', test: CARDS }
-							]
-						}
-					}
+	build: {
+		rollupOptions: {
+			output: {
+				codeSplitting: {
+					groups: [
+						{ name: 'shell', test: SHELL },
+						{ name: 'cards', test: CARDS }
+					]
 				}
-			},
+			}
+		}
+	},
 	test: {
 		environment: 'node',
 		testTimeout: 20_000,
@@ -61,4 +61,4 @@ export default defineConfig(({ isSsrBuild }) => ({
 			}
 		]
 	}
-}));
+});
