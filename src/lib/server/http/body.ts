@@ -1,8 +1,9 @@
 // Request bodies that no route can read are refused here, once, before any route runs: bodies over
 // the size limit (adapter-node's BODY_SIZE_LIMIT, 512 kB by default) and form posts whose body is
-// not the form its Content-Type claims (broken multipart, text/plain, which actions cannot read). Left to the routes, the adapter's "Payload Too Large" and
-// undici's form-parse TypeError surfaced as 500s in the JSON routes and the plain actions, and as
-// an *empty form* in superforms (which swallows some read errors), so each route would need a check.
+// not the form its Content-Type claims (broken multipart, text/plain, which actions cannot read).
+// Left to the routes, the adapter's "Payload Too Large" and undici's form-parse TypeError surfaced
+// as 500s in the JSON routes and the plain actions, and as an *empty form* in superforms (which
+// swallows some read errors), so each route would need a check.
 import { error, json } from '@sveltejs/kit';
 import { errorResponse } from './errors';
 

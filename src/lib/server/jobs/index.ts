@@ -1,7 +1,8 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
-// and invitations) every 10 minutes, payment reconciliation every 5, both once at start. Each run is guarded so that a
-// slow run is never overlapped by the next tick of the same job; across instances both jobs are safe
-// to run at once anyway (DELETEs of expired rows, and guarded status transitions).
+// and invitations) every 10 minutes, payment reconciliation every 5, both once at start. Each run
+// is guarded so that a slow run is never overlapped by the next tick of the same job; across
+// instances both jobs are safe to run at once anyway (DELETEs of expired rows, and guarded status
+// transitions).
 import cron from 'node-cron';
 import { adminContext } from '../context';
 import { errorFields, log } from '../log';
