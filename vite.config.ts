@@ -43,6 +43,8 @@ export default defineConfig({
 		environment: 'node',
 		testTimeout: 20_000,
 		hookTimeout: 60_000,
+		// One PostgreSQL server for the run: the domain tests run on both engines.
+		globalSetup: ['tests/setup/postgres.ts'],
 		// `npm run test:unit` runs `unit` (part of `npm test`); `npm run test:resilience` runs the
 		// long crash, load and abuse tests, which `.ci/run` runs after `npm test`.
 		projects: [

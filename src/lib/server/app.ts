@@ -6,7 +6,7 @@ import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
-import { migrate, openDatabase, pendingOnExisting, type Db, type DbChanges } from './db';
+import { migrate, openConfigured, pendingOnExisting, type Db, type DbChanges } from './db';
 import { backupDatabase } from './db/backup';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
@@ -68,13 +68,21 @@ let current: Services | undefined;
 export async function startApp(): Promise<Services> {
 	const config = readConfig();
 	setLogLevel(config.LOG_LEVEL);
-	const { db, changes } = openDatabase(config.DATABASE_FILE, {
-		busyTimeoutMs: config.DATABASE_BUSY_TIMEOUT_MS
+	const opened = await openConfigured(config);
+	const { db, changes } = opened;
+	// Several instances starting at once on one PostgreSQL: one migrates and seeds, the others
+	// wait and then find nothing left to do.
+	const { applied, seeded } = await opened.exclusively(async () => {
+		if (opened.engine === 'sqlite') await backupBeforeMigrating(db, config);
+		const applied = await migrate(db);
+		return { applied, seeded: config.SEED_DEMO ? await seedDemo(db) : false };
 	});
-	await backupBeforeMigrating(db, config);
-	const applied = await migrate(db);
-	const seeded = config.SEED_DEMO ? await seedDemo(db) : false;
-	log.info('database ready', { file: config.DATABASE_FILE, migrations: applied, seeded });
+	log.info('database ready', {
+		engine: opened.engine,
+		...(opened.engine === 'sqlite' ? { file: config.DATABASE_FILE } : {}),
+		migrations: applied,
+		seeded
+	});
 	current = buildServices(db, config, changes);
 	if (current.simulator && config.NODE_ENV === 'production') {
 		log.warn('payment simulator enabled: payments on this site are not real', {

@@ -68,7 +68,16 @@ export const ConfigSchema = z.object({
 		.optional(),
 	LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 	DATABASE_FILE: z.string().min(1).default('data/orgweb.db'),
-	/** How long a write waits for another connection's lock before the request fails with 503. */
+	/** postgres://user:password@host:port/database — set: PostgreSQL instead of DATABASE_FILE. */
+	DATABASE_URL: z
+		.url({ protocol: /^postgres(ql)?$/, error: 'expected postgres://user:password@host/database' })
+		.optional(),
+	/** The most PostgreSQL connections one instance opens. */
+	DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(200).default(10),
+	/**
+	 * How long a write waits for another connection's lock (PostgreSQL: also for a free pooled
+	 * connection) before the request fails with 503.
+	 */
 	DATABASE_BUSY_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 	/** Where `npm run backup` and the pre-migration backup write; unset: backups/ next to the database. */
 	BACKUP_DIR: z.string().min(1).optional(),

@@ -1,4 +1,4 @@
-// Opens the embedded SQLite database, runs the versioned migrations once and seeds demo content
+// Opens the embedded SQLite database (or PostgreSQL when DATABASE_URL is set: postgres.ts), runs the versioned migrations once and seeds demo content
 // on first start. The rest of the server sees only a Kysely<Database>.
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -21,6 +21,8 @@ import * as m006 from './migrations/006_shop';
 import * as m007 from './migrations/007_content_extras';
 import * as m008 from './migrations/008_mail_reply_to';
 import * as m009 from './migrations/009_indexes';
+import type { Engine } from './dialect';
+import { openPostgres, type PostgresDatabase } from './postgres';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -47,6 +49,37 @@ export const MIGRATION_TABLE = 'kysely_migration';
 
 export interface OpenOptions {
 	busyTimeoutMs?: number;
+}
+
+/** The database the configuration names, ready to migrate. */
+export interface OpenedDatabase {
+	engine: Engine;
+	db: Db;
+	changes: DbChanges;
+	/** Runs `fn` while no other instance runs its own (startup: migrate and seed exactly once). */
+	exclusively<T>(fn: () => Promise<T>): Promise<T>;
+	/** On PostgreSQL, statements that write no content (shared rate-limit counters). */
+	quietQuery?: PostgresDatabase['quietQuery'];
+}
+
+export async function openConfigured(config: {
+	DATABASE_URL?: string;
+	DATABASE_FILE: string;
+	DATABASE_BUSY_TIMEOUT_MS: number;
+	DATABASE_POOL_MAX: number;
+}): Promise<OpenedDatabase> {
+	if (config.DATABASE_URL) {
+		const pg = await openPostgres(config.DATABASE_URL, {
+			poolMax: config.DATABASE_POOL_MAX,
+			waitMs: config.DATABASE_BUSY_TIMEOUT_MS
+		});
+		return { engine: 'postgres', ...pg };
+	}
+	// One process owns an SQLite file: there is nobody to exclude.
+	const { db, changes } = openDatabase(config.DATABASE_FILE, {
+		busyTimeoutMs: config.DATABASE_BUSY_TIMEOUT_MS
+	});
+	return { engine: 'sqlite', db, changes, exclusively: (fn) => fn() };
 }
 
 export function openSqlite(file: string, options: OpenOptions = {}): Db {

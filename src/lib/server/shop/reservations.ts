@@ -1,9 +1,12 @@
 // Reserving stock for a cart. The check and the insert are one SQL statement, so concurrent
-// buyers can never reserve more than is left: N buyers of K units get exactly K.
-// (SQLite runs one writer at a time; a PostgreSQL adapter must also lock the product row.)
+// buyers can never reserve more than is left: N buyers of K units get exactly K. On SQLite that
+// holds because one writer runs at a time. On PostgreSQL (READ COMMITTED) two such statements
+// could each count the reservations committed before either began, so the product row is locked
+// first: buyers of one product queue there, and each statement then sees its predecessors' rows.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { lockRows, typedValue } from '../db/dialect';
 import { reservedQuantity, soldQuantity } from './availability';
 import {
 	RESERVATION_TTL_MS,
@@ -26,6 +29,10 @@ export async function reserveStock(
 		expiresAt: new Date(now.getTime() + RESERVATION_TTL_MS).toISOString()
 	};
 	const qty = input.quantity;
+	if (!db.isTransaction) {
+		return db.transaction().execute((trx) => reserveStock(trx, input, now));
+	}
+	await lockRows(db, db.selectFrom('products').select('id').where('id', '=', input.productId));
 
 	const inserted = await db
 		.insertInto('cart_reservations')
@@ -37,9 +44,9 @@ export async function reserveStock(
 					eb.val(reservation.id).as('id'),
 					eb.val(reservation.cartId).as('cart_id'),
 					'products.id as product_id',
-					eb.val(qty).as('quantity'),
-					eb.val(nowIso).as('created_at'),
-					eb.val(reservation.expiresAt).as('expires_at')
+					typedValue(db, qty, 'integer').as('quantity'),
+					typedValue(db, nowIso, 'timestamp').as('created_at'),
+					typedValue(db, reservation.expiresAt, 'timestamp').as('expires_at')
 				])
 				.where('products.id', '=', input.productId)
 				.where('products.active', '=', 1)

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { timestampType } from '../dialect';
 
 // Portable DDL only (text ids, ISO text timestamps, integer money) so the same migration runs on
 // SQLite and PostgreSQL.
 export async function up(db: Kysely<unknown>): Promise<void> {
+	const ts = timestampType(db);
 	const localized = (t: ReturnType<Kysely<unknown>['schema']['createTable']>, ...names: string[]) =>
 		names.reduce(
 			(acc, n) =>
@@ -20,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('password_hash', 'text')
 		.addColumn('is_anonymous', 'integer', (c) => c.notNull().defaultTo(0))
 		.addColumn('locale', 'text')
-		.addColumn('created_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
 		.execute();
 
 	await db.schema
@@ -28,9 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('id', 'text', (c) => c.primaryKey())
 		.addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
 		.addColumn('secret_hash', 'text', (c) => c.notNull().unique())
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('expires_at', 'text', (c) => c.notNull())
-		.addColumn('revoked_at', 'text')
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('expires_at', ts, (c) => c.notNull())
+		.addColumn('revoked_at', ts)
 		.execute();
 	await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
 
@@ -91,8 +93,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 			.addColumn('unit_id', 'text', (c) => c.references('units.id'))
 			.addColumn('category', 'text', (c) => c.notNull())
 			.addColumn('location', 'text', (c) => c.notNull())
-			.addColumn('starts_at', 'text', (c) => c.notNull())
-			.addColumn('ends_at', 'text', (c) => c.notNull())
+			.addColumn('starts_at', ts, (c) => c.notNull())
+			.addColumn('ends_at', ts, (c) => c.notNull())
 			.addColumn('price_ore', 'integer')
 			.addColumn('capacity', 'integer')
 			.addColumn('image', 'text')
@@ -108,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 			.createTable('news')
 			.addColumn('id', 'text', (c) => c.primaryKey())
 			.addColumn('unit_id', 'text', (c) => c.references('units.id'))
-			.addColumn('published_at', 'text', (c) => c.notNull())
+			.addColumn('published_at', ts, (c) => c.notNull())
 			.addColumn('image', 'text'),
 		'title',
 		'summary',
@@ -122,7 +124,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 			.addColumn('id', 'text', (c) => c.primaryKey())
 			.addColumn('slug', 'text', (c) => c.notNull().unique())
 			.addColumn('unit_id', 'text', (c) => c.references('units.id'))
-			.addColumn('deadline', 'text', (c) => c.notNull())
+			.addColumn('deadline', ts, (c) => c.notNull())
 			.addColumn('apply_url', 'text', (c) => c.notNull()),
 		'title',
 		'summary',
@@ -142,8 +144,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('cart_id', 'text', (c) => c.notNull())
 		.addColumn('product_id', 'text', (c) => c.notNull().references('products.id'))
 		.addColumn('quantity', 'integer', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('expires_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('expires_at', ts, (c) => c.notNull())
 		.execute();
 	await db.schema
 		.createIndex('cart_reservations_expires')
@@ -172,8 +174,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('buyer_name', 'text', (c) => c.notNull())
 		.addColumn('buyer_email', 'text', (c) => c.notNull())
 		.addColumn('buyer_phone', 'text', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('updated_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('updated_at', ts, (c) => c.notNull())
 		.execute();
 	await db.schema.createIndex('orders_user').on('orders').column('user_id').execute();
 

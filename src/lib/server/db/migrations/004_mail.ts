@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { timestampType } from '../dialect';
 
 // Every message the site sends, kept whatever the transport: without SMTP this table is the
 // outbox an operator reads; with SMTP it is the record of what went out and what failed.
 export async function up(db: Kysely<unknown>): Promise<void> {
+	const ts = timestampType(db);
 	await db.schema
 		.createTable('mail_outbox')
 		.addColumn('id', 'text', (c) => c.primaryKey())
@@ -11,8 +13,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('subject', 'text', (c) => c.notNull())
 		.addColumn('text_body', 'text', (c) => c.notNull())
 		.addColumn('transport', 'text', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('sent_at', 'text')
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('sent_at', ts)
 		.addColumn('error', 'text')
 		.execute();
 	await db.schema

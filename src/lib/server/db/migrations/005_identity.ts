@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { timestampType } from '../dialect';
 
 // Identity beyond anonymous sessions: verified e-mails, single-use e-mail tokens, sign-in
 // throttling, OpenID Connect links and flows, unit teams and their invitations. Portable DDL.
 export async function up(db: Kysely<unknown>): Promise<void> {
-	await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
-	await db.schema.alterTable('sessions').addColumn('last_seen_at', 'text').execute();
+	const ts = timestampType(db);
+	await db.schema.alterTable('users').addColumn('email_verified_at', ts).execute();
+	await db.schema.alterTable('sessions').addColumn('last_seen_at', ts).execute();
 	await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
 
 	// Verification and password-reset links; only the SHA-256 of the token is kept.
@@ -14,9 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
 		.addColumn('purpose', 'text', (c) => c.notNull())
 		.addColumn('token_hash', 'text', (c) => c.notNull().unique())
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('expires_at', 'text', (c) => c.notNull())
-		.addColumn('used_at', 'text')
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('expires_at', ts, (c) => c.notNull())
+		.addColumn('used_at', ts)
 		.execute();
 	await db.schema
 		.createIndex('auth_tokens_user')
@@ -29,7 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.createTable('login_failures')
 		.addColumn('key', 'text', (c) => c.primaryKey())
 		.addColumn('failures', 'integer', (c) => c.notNull())
-		.addColumn('last_failure_at', 'text', (c) => c.notNull())
+		.addColumn('last_failure_at', ts, (c) => c.notNull())
 		.execute();
 
 	await db.schema
@@ -37,7 +39,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('provider', 'text', (c) => c.notNull())
 		.addColumn('subject', 'text', (c) => c.notNull())
 		.addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-		.addColumn('created_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
 		.addPrimaryKeyConstraint('oauth_accounts_pk', ['provider', 'subject'])
 		.execute();
 
@@ -49,8 +51,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('code_verifier', 'text', (c) => c.notNull())
 		.addColumn('nonce', 'text', (c) => c.notNull())
 		.addColumn('redirect_to', 'text', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('expires_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('expires_at', ts, (c) => c.notNull())
 		.execute();
 
 	await db.schema
@@ -58,7 +60,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('unit_id', 'text', (c) => c.notNull().references('units.id').onDelete('cascade'))
 		.addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
 		.addColumn('role', 'text', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
 		.addPrimaryKeyConstraint('team_members_pk', ['unit_id', 'user_id'])
 		.execute();
 	await db.schema.createIndex('team_members_user').on('team_members').column('user_id').execute();
@@ -71,11 +73,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('email', 'text', (c) => c.notNull())
 		.addColumn('token_hash', 'text', (c) => c.notNull().unique())
 		.addColumn('invited_by', 'text', (c) => c.notNull().references('users.id'))
-		.addColumn('created_at', 'text', (c) => c.notNull())
-		.addColumn('expires_at', 'text', (c) => c.notNull())
-		.addColumn('accepted_at', 'text')
+		.addColumn('created_at', ts, (c) => c.notNull())
+		.addColumn('expires_at', ts, (c) => c.notNull())
+		.addColumn('accepted_at', ts)
 		.addColumn('accepted_by', 'text', (c) => c.references('users.id'))
-		.addColumn('revoked_at', 'text')
+		.addColumn('revoked_at', ts)
 		.execute();
 	await db.schema.createIndex('invitations_unit').on('invitations').column('unit_id').execute();
 }

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { timestampType } from '../dialect';
 
 // Checkout and membership. Portable DDL, like 001. Membership plans are sold as products (so they
 // go through the same cart, checkout and payment); the plan table says what a paid line grants.
 // The four plans are catalogue data the /membership page needs, so they are inserted here rather
 // than by the demo seed; existing databases get them too.
 export async function up(db: Kysely<unknown>): Promise<void> {
+	const ts = timestampType(db);
 	// The buyer's locale at checkout: the confirmation e-mail is written in it.
 	await db.schema.alterTable('orders').addColumn('locale', 'text').execute();
 	await db.schema
@@ -30,9 +32,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
 		.addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
 		.addColumn('product_id', 'text', (c) => c.notNull().references('products.id'))
-		.addColumn('starts_at', 'text', (c) => c.notNull())
-		.addColumn('ends_at', 'text', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
+		.addColumn('starts_at', ts, (c) => c.notNull())
+		.addColumn('ends_at', ts, (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
 		// One grant per paid order line, however often the payment is reported.
 		.addUniqueConstraint('memberships_order_product', ['order_id', 'product_id'])
 		.execute();

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { timestampType } from '../dialect';
 
 // Messages sent through the contact form. The mail to the organisation goes through the mailer
 // port (mail_outbox); mail_id links the two so an operator can see whether it went out.
 export async function up(db: Kysely<unknown>): Promise<void> {
+	const ts = timestampType(db);
 	await db.schema
 		.createTable('contact_messages')
 		.addColumn('id', 'text', (c) => c.primaryKey())
@@ -11,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('subject', 'text', (c) => c.notNull())
 		.addColumn('message', 'text', (c) => c.notNull())
 		.addColumn('locale', 'text', (c) => c.notNull())
-		.addColumn('created_at', 'text', (c) => c.notNull())
+		.addColumn('created_at', ts, (c) => c.notNull())
 		.addColumn('mail_id', 'text')
 		.execute();
 	await db.schema

@@ -1,0 +1,44 @@
+// What differs between the two engines, in one place. Everything else is written once with
+// Kysely's builder and runs on both: ids are text, money is integer øre, flags are integer 0/1
+// (better-sqlite3 cannot bind booleans), timestamps are ISO-8601 UTC strings in the application
+// (text on SQLite, where they compare as strings; timestamptz on PostgreSQL, read back as the
+// same strings by the type parsers in postgres.ts).
+import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** Any Kysely instance or transaction, whatever its tables. */
+type AnyDb = { getExecutor(): { readonly adapter: unknown } };
+
+export function engineOf(db: AnyDb): Engine {
+	return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** The column type of a point in time, for migrations. */
+export function timestampType(db: AnyDb): 'timestamptz' | 'text' {
+	return engineOf(db) === 'postgres' ? 'timestamptz' : 'text';
+}
+
+/**
+ * A parameter in a SELECT list that feeds an INSERT: PostgreSQL types an unmarked parameter
+ * there as text and then refuses it for an integer or timestamptz column; SQLite needs no cast.
+ */
+export function typedValue(
+	db: AnyDb,
+	value: string | number,
+	type: 'integer' | 'timestamp'
+): RawBuilder<unknown> {
+	if (engineOf(db) === 'sqlite') return sql`${value}`;
+	return type === 'integer' ? sql`cast(${value} as integer)` : sql`cast(${value} as timestamptz)`;
+}
+
+/**
+ * Runs `query` as SELECT … FOR UPDATE: its rows stay locked until the transaction ends. SQLite has
+ * one writer at a time and no row locks; there a writing transaction already excludes the others.
+ */
+export async function lockRows(
+	db: AnyDb,
+	query: { forUpdate(): { execute(): Promise<unknown> } }
+): Promise<void> {
+	if (engineOf(db) === 'postgres') await query.forUpdate().execute();
+}

@@ -1,0 +1,265 @@
+// PostgreSQL behind the same Kysely<Database> as SQLite (DATABASE_URL=postgres://…): a bounded
+// pool, type parsers that hand the application the same values SQLite does, and the change feed
+// that keeps every instance's caches honest (LISTEN/NOTIFY).
+import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { errorFields, log } from '../log';
+import type { Db, DbChanges } from './index';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const TIMESTAMPTZ = 1184;
+const CHANNEL = 'orgweb_changes';
+const STARTUP_LOCK = 'orgweb:startup';
+
+const defaultParser = (oid: number) =>
+	pg.types.getTypeParser(oid, 'text') as (v: string) => unknown;
+const parseTimestamp = defaultParser(TIMESTAMPTZ) as (value: string) => Date;
+
+function toNumber(value: string): number {
+	const n = Number(value);
+	if (Number.isInteger(n) && !Number.isSafeInteger(n)) {
+		throw new RangeError(`${value} does not fit a JavaScript number`);
+	}
+	return n;
+}
+
+/**
+ * count() and sum() are bigint or numeric on PostgreSQL (strings in pg); timestamptz would be a
+ * Date. The application counts in numbers and keeps time as ISO-8601 UTC strings, as on SQLite.
+ */
+export const pgTypes: pg.CustomTypesConfig = {
+	getTypeParser: ((oid: number, format?: string) => {
+		if (format === 'binary') return pg.types.getTypeParser(oid, 'binary');
+		if (oid === INT8 || oid === NUMERIC) return toNumber;
+		if (oid === TIMESTAMPTZ) return (value: string) => parseTimestamp(value).toISOString();
+		return defaultParser(oid);
+	}) as pg.CustomTypesConfig['getTypeParser']
+};
+
+export interface PostgresOptions {
+	/** The most connections this instance opens. */
+	poolMax?: number;
+	/** How long a request waits for a free connection or a row lock before it fails (503). */
+	waitMs?: number;
+	/** A statement running longer than this is cancelled (503); 0 for none. */
+	statementTimeoutMs?: number;
+	/** Listen for other instances' changes (off for one-off tools such as db:copy). */
+	listen?: boolean;
+}
+
+export interface PostgresDatabase {
+	db: Db;
+	changes: DbChanges;
+	/** A statement whose writes are not content (rate-limit counters): no cache is cleared. */
+	quietQuery<R>(text: string, values: unknown[]): Promise<R[]>;
+	/** Runs `fn` while holding a lock that one instance at a time can hold (e.g. migrating). */
+	exclusively<T>(fn: () => Promise<T>, name?: string): Promise<T>;
+}
+
+export function postgresPool(url: string, options: PostgresOptions = {}): pg.Pool {
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: options.poolMax ?? 10,
+		connectionTimeoutMillis: options.waitMs ?? 5000,
+		lock_timeout: options.waitMs ?? 5000,
+		idleTimeoutMillis: 30_000,
+		application_name: 'orgweb',
+		types: pgTypes,
+		...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {})
+	});
+	// An idle connection the server drops (restart, failover) must not take the process down;
+	// the pool replaces it on the next checkout.
+	pool.on('error', (error) => log.warn('postgres idle connection lost', errorFields(error)));
+	return pool;
+}
+
+export async function openPostgres(
+	url: string,
+	options: PostgresOptions = {}
+): Promise<PostgresDatabase> {
+	const pool = postgresPool(url, options);
+	// Fail at start with the server's own message rather than on the first request.
+	await pool.query('select 1');
+	const feed = changeFeed(pool, url, options.listen ?? true);
+	await feed.started;
+	const db = new Kysely({
+		dialect: new PostgresDialect({ pool: reportingPool(pool, feed.wrote, feed.stop) })
+	}) as Db;
+	return {
+		db,
+		changes: feed.changes,
+		quietQuery: async (text, values) => (await pool.query(text, values)).rows,
+		exclusively: (fn, name = STARTUP_LOCK) => exclusively(pool, name, fn)
+	};
+}
+
+async function exclusively<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
+	// A session lock on a connection of its own: the work inside uses the rest of the pool.
+	const client = await pool.connect();
+	try {
+		await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+		try {
+			return await fn();
+		} finally {
+			await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+		}
+	} finally {
+		client.release();
+	}
+}
+
+const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE']);
+
+type Client = Pick<pg.PoolClient, 'query' | 'release'>;
+
+/**
+ * The pool as Kysely sees it: each connection reports committed writes. A write outside a
+ * transaction is reported at once; one inside is reported at COMMIT (reporting it earlier would
+ * let another connection cache what it reads before the commit) and forgotten at ROLLBACK.
+ */
+function reportingPool(pool: pg.Pool, wrote: () => void, stop: () => Promise<void>) {
+	const wrapped = new WeakMap<pg.PoolClient, Client>();
+	return {
+		async connect(): Promise<Client> {
+			const client = await pool.connect();
+			let connection = wrapped.get(client);
+			if (!connection) {
+				connection = reporting(client, wrote);
+				wrapped.set(client, connection);
+			}
+			return connection;
+		},
+		async end() {
+			await stop();
+			await pool.end();
+		}
+	};
+}
+
+function reporting(client: pg.PoolClient, wrote: () => void): Client {
+	let inTransaction = false;
+	let dirty = false;
+	const query = async (text: string, values?: unknown[]) => {
+		let result: pg.QueryResult;
+		try {
+			result = await client.query(text, values);
+		} catch (error) {
+			if (/^\s*(commit|rollback)\b/i.test(text)) inTransaction = dirty = false;
+			throw error;
+		}
+		const command = result.command;
+		if (command === 'BEGIN' || command === 'START') {
+			inTransaction = true;
+			dirty = false;
+		} else if (command === 'COMMIT' || command === 'ROLLBACK') {
+			const committed = command === 'COMMIT' && dirty;
+			inTransaction = dirty = false;
+			if (committed) wrote();
+		} else if (WRITES.has(command) && (result.rowCount ?? 0) > 0) {
+			if (inTransaction) dirty = true;
+			else wrote();
+		}
+		return result;
+	};
+	return {
+		query: query as pg.PoolClient['query'],
+		release: (error?: Error | boolean) => {
+			inTransaction = dirty = false;
+			client.release(error);
+		}
+	};
+}
+
+/**
+ * Every instance LISTENs on one channel; a commit here clears this instance's caches at once and
+ * NOTIFYs the others, which clear theirs. While the listening connection is down another
+ * instance's change could go unheard, so changedElsewhere() says yes until it is back.
+ */
+function changeFeed(pool: pg.Pool, url: string, listen: boolean) {
+	const instance = randomUUID();
+	const listeners: (() => void)[] = [];
+	let listening = false;
+	let stopped = false;
+	let client: pg.Client | null = null;
+	let retryMs = 500;
+	let retryTimer: NodeJS.Timeout | undefined;
+	let notifyPending = false;
+
+	const heard = () => {
+		for (const listener of listeners) listener();
+	};
+
+	async function connect(): Promise<void> {
+		const next = new pg.Client({ connectionString: url, application_name: 'orgweb-listen' });
+		next.on('notification', (message) => {
+			if (message.payload !== instance) heard();
+		});
+		next.on('error', (error) => {
+			log.warn('postgres change feed lost', errorFields(error));
+			lost(next);
+		});
+		next.on('end', () => lost(next));
+		try {
+			await next.connect();
+			await next.query(`listen ${CHANNEL}`);
+		} catch (error) {
+			log.warn('postgres change feed not connected', errorFields(error));
+			lost(next);
+			return;
+		}
+		if (stopped) return void next.end().catch(() => {});
+		client = next;
+		listening = true;
+		retryMs = 500;
+		// What changed while nobody listened is unknown: forget everything kept.
+		heard();
+	}
+
+	function lost(which: pg.Client) {
+		if (client && client !== which) return;
+		client = null;
+		listening = false;
+		void which.end().catch(() => {});
+		if (stopped || retryTimer) return;
+		retryTimer = setTimeout(() => {
+			retryTimer = undefined;
+			void connect();
+		}, retryMs);
+		retryTimer.unref();
+		retryMs = Math.min(retryMs * 2, 30_000);
+	}
+
+	const changes: DbChanges = {
+		onWrite: (listener) => void listeners.push(listener),
+		changedElsewhere: () => listen && !listening,
+		wrote() {
+			heard();
+			if (!listen || notifyPending || stopped) return;
+			// One NOTIFY for a burst of commits; the others only need to know that something changed.
+			notifyPending = true;
+			setImmediate(() => {
+				notifyPending = false;
+				if (stopped) return;
+				pool.query('select pg_notify($1, $2)', [CHANNEL, instance]).catch((error: unknown) => {
+					log.warn('postgres change not announced', errorFields(error));
+				});
+			});
+		}
+	};
+
+	return {
+		changes,
+		wrote: changes.wrote,
+		started: listen ? connect() : Promise.resolve(),
+		async stop() {
+			stopped = true;
+			clearTimeout(retryTimer);
+			const current = client;
+			client = null;
+			listening = false;
+			await current?.end().catch(() => {});
+		}
+	};
+}

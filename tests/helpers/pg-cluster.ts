@@ -1,0 +1,100 @@
+// A throwaway PostgreSQL server for the test run, from the machine's own binaries (Debian's
+// `postgresql` package; `.ci/run` installs it). initdb and start take about half a second here,
+// against a download of tens of megabytes for an npm-packaged server (docs/decisions.md).
+// TEST_DATABASE_URL instead names a server of your own, whose user may create databases.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Cluster {
+	/** A URL whose user may create and drop databases. */
+	adminUrl: string;
+	stop(): void;
+}
+
+const INSTALL_HINT =
+	'PostgreSQL binaries not found: install them (Debian: apt-get install postgresql) or set ' +
+	'PG_BIN to the folder with initdb and pg_ctl, or TEST_DATABASE_URL to a server of your own.';
+
+export function findPgBin(): string {
+	if (process.env.PG_BIN) return process.env.PG_BIN;
+	const root = '/usr/lib/postgresql';
+	const versions = existsSync(root)
+		? readdirSync(root)
+				.filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+				.sort((a, b) => Number(b) - Number(a))
+		: [];
+	if (!versions[0]) throw new Error(INSTALL_HINT);
+	return join(root, versions[0], 'bin');
+}
+
+async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address();
+			server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+		});
+	});
+}
+
+export async function startCluster(): Promise<Cluster> {
+	if (process.env.TEST_DATABASE_URL) {
+		return { adminUrl: process.env.TEST_DATABASE_URL, stop: () => {} };
+	}
+	const bin = findPgBin();
+	const dir = mkdtempSync(join(tmpdir(), 'orgweb-pg-'));
+	const data = join(dir, 'data');
+	// PostgreSQL refuses to run as root; CI runs as root, so the server runs as `postgres` then.
+	const asRoot = process.getuid?.() === 0;
+	const run = (tool: string, args: string[]) => {
+		const [cmd, argv] = asRoot
+			? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
+			: [join(bin, tool), args];
+		const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+		if (result.status !== 0) {
+			throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`);
+		}
+	};
+	if (asRoot) {
+		const ids = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+		chownSync(dir, ids('-u'), ids('-g'));
+	}
+	run('initdb', [
+		'-D',
+		data,
+		'-A',
+		'trust',
+		'-U',
+		'orgweb',
+		'-E',
+		'UTF8',
+		'--locale=C',
+		'--no-sync'
+	]);
+	const port = await freePort();
+	// Durability off: a test cluster is thrown away, and fsync is most of a commit's time.
+	const options = [
+		`-p ${port}`,
+		`-k ${dir}`,
+		'-c listen_addresses=127.0.0.1',
+		'-c fsync=off',
+		'-c synchronous_commit=off',
+		'-c full_page_writes=off',
+		'-c max_connections=300'
+	].join(' ');
+	run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+	return {
+		adminUrl: `postgres://orgweb@127.0.0.1:${port}/postgres`,
+		stop() {
+			try {
+				run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+		}
+	};
+}
