@@ -15,7 +15,7 @@ import { oidcService } from './identity/oidc';
 import { rolesService, type IsMember } from './identity/roles';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './http/page-cache';
-import { memoryRateLimitStore, rateLimiter } from './http/rate-limit';
+import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './http/rate-limit';
 import { startSchedule } from './jobs';
 import { log, setLogLevel } from './log';
 import { mailer, type Mailer } from './mail';
@@ -28,7 +28,12 @@ import { ordersService } from './shop/orders';
 import { sqlOrderStore } from './shop/orders-sql';
 import { sqlShopStore } from './shop/sql';
 
-export function buildServices(db: Db, config: Config, changes?: DbChanges) {
+export function buildServices(
+	db: Db,
+	config: Config,
+	changes?: DbChanges,
+	rateLimitStore: RateLimitStore = memoryRateLimitStore()
+) {
 	const contentStore = sqlContentStore(db);
 	// Any write may change what a page shows; without a change feed, keeping pages is not safe.
 	const pages = pageCache({
@@ -36,7 +41,13 @@ export function buildServices(db: Db, config: Config, changes?: DbChanges) {
 		maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
 		changedElsewhere: changes?.changedElsewhere
 	});
-	changes?.onWrite(pages.clear);
+	const leadership = leadershipService(contentStore, {
+		ttlSeconds: config.LEADERSHIP_CACHE_SECONDS
+	});
+	changes?.onWrite(() => {
+		pages.clear();
+		leadership.clear();
+	});
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
 		from: config.MAIL_FROM
 	});
@@ -47,8 +58,8 @@ export function buildServices(db: Db, config: Config, changes?: DbChanges) {
 		...paymentServices(db, config, mail),
 		...identityServices(db, config, mail),
 		content: contentService(contentStore),
-		leadership: leadershipService(contentStore, { ttlSeconds: config.LEADERSHIP_CACHE_SECONDS }),
-		rateLimit: rateLimiter(memoryRateLimitStore(), {
+		leadership,
+		rateLimit: rateLimiter(rateLimitStore, {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC,
 			auth: config.RATE_LIMIT_AUTH,
@@ -83,7 +94,7 @@ export async function startApp(): Promise<Services> {
 		migrations: applied,
 		seeded
 	});
-	current = buildServices(db, config, changes);
+	current = buildServices(db, config, changes, opened.rateLimitStore);
 	if (current.simulator && config.NODE_ENV === 'production') {
 		log.warn('payment simulator enabled: payments on this site are not real', {
 			provider: config.PAYMENT_PROVIDER

@@ -1,5 +1,6 @@
 // Campus leadership as the API serves it: plain strings in one locale, cached in memory for a
-// short time with an ETag, because every page of a campus site may ask for it.
+// short time with an ETag, because every page of a campus site may ask for it. A change to the
+// database (this instance's or, on PostgreSQL, another's) clears it at once.
 import { createHash } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
 import type { CampusLeadership } from '$lib/schemas/api';
@@ -49,6 +50,11 @@ export function leadershipService(store: ContentStore, options: { ttlSeconds: nu
 			const value = await load(locale, campusId);
 			cache.set(key, { value, expiresAt: now + options.ttlSeconds * 1000 });
 			return value;
+		},
+
+		/** Forgets what is kept: called when the database changed, here or on another instance. */
+		clear() {
+			cache.clear();
 		}
 	};
 }

@@ -21,6 +21,7 @@ import * as m006 from './migrations/006_shop';
 import * as m007 from './migrations/007_content_extras';
 import * as m008 from './migrations/008_mail_reply_to';
 import * as m009 from './migrations/009_indexes';
+import * as m010 from './migrations/010_instances';
 import type { Engine } from './dialect';
 import { openPostgres, type PostgresDatabase } from './postgres';
 import type { Database } from './schema';
@@ -38,7 +39,8 @@ const migrations: Record<string, Migration> = {
 	'006_shop': m006,
 	'007_content_extras': m007,
 	'008_mail_reply_to': m008,
-	'009_indexes': m009
+	'009_indexes': m009,
+	'010_instances': m010
 };
 
 /** The names of the migrations this version carries, in order. */
@@ -58,8 +60,8 @@ export interface OpenedDatabase {
 	changes: DbChanges;
 	/** Runs `fn` while no other instance runs its own (startup: migrate and seed exactly once). */
 	exclusively<T>(fn: () => Promise<T>): Promise<T>;
-	/** On PostgreSQL, statements that write no content (shared rate-limit counters). */
-	quietQuery?: PostgresDatabase['quietQuery'];
+	/** Counters every instance shares (PostgreSQL); unset: one process counts in memory. */
+	rateLimitStore?: PostgresDatabase['rateLimitStore'];
 }
 
 export async function openConfigured(config: {

@@ -16,7 +16,8 @@ describe('migrate', () => {
 			'006_shop',
 			'007_content_extras',
 			'008_mail_reply_to',
-			'009_indexes'
+			'009_indexes',
+			'010_instances'
 		]);
 		expect(await migrate(db)).toEqual([]);
 		await db.selectFrom('payment_sessions').selectAll().execute();

@@ -2,8 +2,9 @@
 // pool, type parsers that hand the application the same values SQLite does, and the change feed
 // that keeps every instance's caches honest (LISTEN/NOTIFY).
 import { randomUUID } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import type { RateLimitStore } from '../http/rate-limit';
 import { errorFields, log } from '../log';
 import type { Db, DbChanges } from './index';
 
@@ -52,8 +53,8 @@ export interface PostgresOptions {
 export interface PostgresDatabase {
 	db: Db;
 	changes: DbChanges;
-	/** A statement whose writes are not content (rate-limit counters): no cache is cleared. */
-	quietQuery<R>(text: string, values: unknown[]): Promise<R[]>;
+	/** Rate-limit counters every instance shares. */
+	rateLimitStore: RateLimitStore;
 	/** Runs `fn` while holding a lock that one instance at a time can hold (e.g. migrating). */
 	exclusively<T>(fn: () => Promise<T>, name?: string): Promise<T>;
 }
@@ -80,17 +81,23 @@ export async function openPostgres(
 	options: PostgresOptions = {}
 ): Promise<PostgresDatabase> {
 	const pool = postgresPool(url, options);
-	// Fail at start with the server's own message rather than on the first request.
-	await pool.query('select 1');
 	const feed = changeFeed(pool, url, options.listen ?? true);
-	await feed.started;
 	const db = new Kysely({
 		dialect: new PostgresDialect({ pool: reportingPool(pool, feed.wrote, feed.stop) })
 	}) as Db;
+	// Fails at start with the server's own message rather than on the first request; and Kysely
+	// takes the pool only at its first query, without which db.destroy() would leave it open.
+	try {
+		await sql`select 1`.execute(db);
+		await feed.started;
+	} catch (error) {
+		await db.destroy();
+		throw error;
+	}
 	return {
 		db,
 		changes: feed.changes,
-		quietQuery: async (text, values) => (await pool.query(text, values)).rows,
+		rateLimitStore: rateLimitStore(pool),
 		exclusively: (fn, name = STARTUP_LOCK) => exclusively(pool, name, fn)
 	};
 }
@@ -108,6 +115,34 @@ async function exclusively<T>(pool: pg.Pool, name: string, fn: () => Promise<T>)
 	} finally {
 		client.release();
 	}
+}
+
+/**
+ * One statement per hit, atomic under concurrency (the upsert locks the key's row). It goes to
+ * the pool directly, past the change feed: a counter is not content, and reporting it would
+ * clear every instance's page cache on every counted request.
+ */
+function rateLimitStore(pool: pg.Pool): RateLimitStore {
+	let hits = 0;
+	return {
+		async hit(key, windowMs, now) {
+			// Now and then, forget windows that ended (a few rows per client address and bucket).
+			if (++hits % 1000 === 0) {
+				pool.query('delete from rate_limits where reset_at_ms <= $1', [now]).catch(() => {});
+			}
+			const { rows } = await pool.query<{ count: number; reset_at_ms: number }>(
+				`insert into rate_limits (key, count, reset_at_ms) values ($1, 1, $2)
+				 on conflict (key) do update set
+				   count = case when rate_limits.reset_at_ms <= $3 then 1 else rate_limits.count + 1 end,
+				   reset_at_ms = case when rate_limits.reset_at_ms <= $3 then excluded.reset_at_ms
+				     else rate_limits.reset_at_ms end
+				 returning count, reset_at_ms`,
+				[key, now + windowMs, now]
+			);
+			const row = rows[0]!;
+			return { count: row.count, resetAt: row.reset_at_ms };
+		}
+	};
 }
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE']);

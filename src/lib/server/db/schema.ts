@@ -273,6 +273,19 @@ export interface AppMetaTable {
 	value: string;
 }
 
+export interface RateLimitsTable {
+	key: string;
+	count: number;
+	reset_at_ms: number;
+}
+
+export interface JobLeasesTable {
+	name: string;
+	/** The instance (a random id per process) that runs the job. */
+	holder: string;
+	expires_at: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -301,4 +314,6 @@ export interface Database {
 	membership_plans: MembershipPlansTable;
 	memberships: MembershipsTable;
 	contact_messages: ContactMessagesTable;
+	rate_limits: RateLimitsTable;
+	job_leases: JobLeasesTable;
 }

@@ -1,5 +1,5 @@
-// Fixed-window rate limiting per (bucket, client address). The store is a port: in memory for one
-// instance today; several instances behind a load balancer need a shared store (SQL or Redis).
+// Fixed-window rate limiting per (bucket, client address). The store is a port: in memory for the
+// one process of an SQLite site; in PostgreSQL when several instances share one (db/postgres.ts).
 
 export interface Limit {
 	max: number;

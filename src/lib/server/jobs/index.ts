@@ -1,22 +1,33 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
 // and invitations) every 10 minutes, payment reconciliation every 5, both once at start. Each run
-// is guarded so that a slow run is never overlapped by the next tick of the same job; across
-// instances both jobs are safe to run at once anyway (DELETEs of expired rows, and guarded status
-// transitions).
+// is guarded so that a slow run is never overlapped by the next tick of the same job, and takes
+// the job's lease (lease.ts) so that of several instances on one database one runs it per period.
+// Were two runs to meet anyway (a run longer than its period), both jobs are safe: DELETEs of
+// expired rows, and guarded status transitions.
 import cron from 'node-cron';
 import { adminContext } from '../context';
+import type { Db } from '../db';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
 import type { PaymentsService } from '../payments';
 import type { ShopService } from '../shop';
+import { takeLease } from './lease';
 
-export function guarded(name: string, run: () => Promise<unknown>): () => Promise<void> {
+export function guarded(
+	name: string,
+	run: () => Promise<unknown>,
+	mayRun: () => Promise<boolean> = async () => true
+): () => Promise<void> {
 	let running = false;
 	return async () => {
 		if (running) return;
 		running = true;
 		const started = performance.now();
 		try {
+			if (!(await mayRun())) {
+				log.info('job skipped: another instance holds its lease', { job: name });
+				return;
+			}
 			const result = await run();
 			log.info('job done', { job: name, result, ms: Math.round(performance.now() - started) });
 		} catch (error) {
@@ -37,14 +48,25 @@ export async function runCleanup(
 	return { reservations, ...(await services.identity.deleteStaleRecords(cron, now)) };
 }
 
+const MINUTE = 60_000;
+// Shorter than the period by enough to cover clocks a little apart and a late tick.
+const leaseFor = (periodMinutes: number) => periodMinutes * MINUTE - 30_000;
+
 export function startSchedule(services: {
+	db: Db;
 	shop: ShopService;
 	identity: IdentityService;
 	payments: PaymentsService;
 }): () => void {
-	const cleanup = guarded('cleanup', () => runCleanup(services));
-	const reconcile = guarded('reconcile-payments', () =>
-		services.payments.reconcile(adminContext('cron'))
+	const cleanup = guarded(
+		'cleanup',
+		() => runCleanup(services),
+		() => takeLease(services.db, 'cleanup', leaseFor(10))
+	);
+	const reconcile = guarded(
+		'reconcile-payments',
+		() => services.payments.reconcile(adminContext('cron')),
+		() => takeLease(services.db, 'reconcile-payments', leaseFor(5))
 	);
 	const tasks = [
 		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup' }),
