@@ -79,7 +79,7 @@ async function quoteCart(
 		.where('cart_reservations.cart_id', '=', user.id)
 		.where('cart_reservations.expires_at', '>=', at)
 		.where('products.active', '=', 1)
-		.groupBy('products.id')
+		.groupBy(['products.id', 'membership_plans.product_id'])
 		.orderBy('products.slug')
 		.execute();
 	const lines = rows.map((r) => {
