@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../../src/lib/server/db';
 import { openPostgres } from '../../src/lib/server/db/postgres';
-import { startCluster } from '../helpers/pg-cluster';
+import { startCluster } from '../../scripts/pg-cluster.js';
 
 export const TEMPLATE = 'orgweb_template';
 

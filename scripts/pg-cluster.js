@@ -1,24 +1,26 @@
-// A throwaway PostgreSQL server for the test run, from the machine's own binaries (Debian's
-// `postgresql` package; `.ci/run` installs it). initdb and start take about half a second here,
-// against a download of tens of megabytes for an npm-packaged server (docs/decisions.md).
-// TEST_DATABASE_URL instead names a server of your own, whose user may create databases.
+// A throwaway PostgreSQL server for test runs and benches (not for production), from the
+// machine's own binaries (Debian's `postgresql` package; `.ci/run` installs it). initdb and start
+// take about half a second here, against a download of tens of megabytes for an npm-packaged
+// server (docs/decisions.md). TEST_DATABASE_URL instead names a server of your own, whose user
+// may create databases.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface Cluster {
-	/** A URL whose user may create and drop databases. */
-	adminUrl: string;
-	stop(): void;
-}
+/**
+ * @typedef {object} Cluster
+ * @property {string} adminUrl A URL whose user may create and drop databases.
+ * @property {() => void} stop
+ */
 
 const INSTALL_HINT =
 	'PostgreSQL binaries not found: install them (Debian: apt-get install postgresql) or set ' +
 	'PG_BIN to the folder with initdb and pg_ctl, or TEST_DATABASE_URL to a server of your own.';
 
-export function findPgBin(): string {
+/** The folder with initdb and pg_ctl. */
+export function findPgBin() {
 	if (process.env.PG_BIN) return process.env.PG_BIN;
 	const root = '/usr/lib/postgresql';
 	const versions = existsSync(root)
@@ -30,7 +32,8 @@ export function findPgBin(): string {
 	return join(root, versions[0], 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** @returns {Promise<number>} */
+async function freePort() {
 	return new Promise((resolve, reject) => {
 		const server = createServer();
 		server.once('error', reject);
@@ -41,7 +44,11 @@ async function freePort(): Promise<number> {
 	});
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * Tests and benches use it; nothing here is for production.
+ * @returns {Promise<Cluster>}
+ */
+export async function startCluster() {
 	if (process.env.TEST_DATABASE_URL) {
 		return { adminUrl: process.env.TEST_DATABASE_URL, stop: () => {} };
 	}
@@ -50,17 +57,20 @@ export async function startCluster(): Promise<Cluster> {
 	const data = join(dir, 'data');
 	// PostgreSQL refuses to run as root; CI runs as root, so the server runs as `postgres` then.
 	const asRoot = process.getuid?.() === 0;
-	const run = (tool: string, args: string[]) => {
-		const [cmd, argv] = asRoot
-			? ['runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]]
-			: [join(bin, tool), args];
-		const result = spawnSync(cmd, argv, { encoding: 'utf8' });
+	/** @param {string} tool @param {string[]} args */
+	const run = (tool, args) => {
+		const result = asRoot
+			? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args], {
+					encoding: 'utf8'
+				})
+			: spawnSync(join(bin, tool), args, { encoding: 'utf8' });
 		if (result.status !== 0) {
 			throw new Error(`${tool} failed (${result.status}): ${result.stderr || result.stdout}`);
 		}
 	};
 	if (asRoot) {
-		const ids = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
+		/** @param {string} flag */
+		const ids = (flag) => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
 		chownSync(dir, ids('-u'), ids('-g'));
 	}
 	run('initdb', [
