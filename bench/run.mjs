@@ -2,7 +2,7 @@
 // under the same conditions. Prints each part's table as it goes, the goals of issue 17 at the
 // end, and writes everything to bench/results.json.
 //
-// BENCH_QUICK=1 shortens every load (development runs); BENCH_ONLY=http,growth,cold,weight,shop
+// BENCH_QUICK=1 shortens every load (development runs); BENCH_ONLY=http,growth,cold,weight,shop,instances
 // runs some parts only. Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { coldStart } from './cold-start.mjs';
 import { dataGrowth } from './data-growth.mjs';
 import { httpBench, printGoals } from './http.mjs';
+import { instancesBench } from './instances.mjs';
 import { QUICK } from './lib/load.mjs';
 import { ROOT, ensureBuild } from './lib/orgweb.mjs';
 import { HOME_JS_GOAL_BYTES, pageWeight } from './page-weight.mjs';
@@ -20,7 +21,8 @@ const PARTS = {
 	growth: dataGrowth,
 	cold: coldStart,
 	weight: pageWeight,
-	shop: shopBench
+	shop: shopBench,
+	instances: instancesBench
 };
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const unknown = only?.filter((p) => !(p in PARTS)) ?? [];
