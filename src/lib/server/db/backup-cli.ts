@@ -11,6 +11,11 @@ interface Io {
 
 const consoleIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l) };
 
+const ON_POSTGRES =
+	'DATABASE_URL is set: this site keeps its data in PostgreSQL; back it up with pg_dump and ' +
+	'restore with pg_restore (README, "Running on PostgreSQL with several instances"). ' +
+	'Unset DATABASE_URL to use this command on the SQLite file.';
+
 /** Returns the exit code. */
 export async function backupCommand(
 	args: string[],
@@ -19,6 +24,10 @@ export async function backupCommand(
 ): Promise<number> {
 	try {
 		const config = parseConfig(env);
+		if (config.DATABASE_URL) {
+			io.err(ON_POSTGRES);
+			return 2;
+		}
 		const root = args[0] ?? config.BACKUP_DIR ?? defaultBackupDir(config.DATABASE_FILE);
 		const { dir, manifest } = await backupDatabase(config.DATABASE_FILE, { backupRoot: root });
 		io.out(`backup of ${config.DATABASE_FILE} (${manifest.files.length} other files) in ${dir}`);
@@ -42,6 +51,10 @@ export async function restoreCommand(
 	}
 	try {
 		const config = parseConfig(env);
+		if (config.DATABASE_URL) {
+			io.err(ON_POSTGRES);
+			return 2;
+		}
 		const { replaced } = restoreBackup(resolve(dir), config.DATABASE_FILE);
 		io.out(`restored ${dir} into ${config.DATABASE_FILE}`);
 		if (replaced) io.out(`the database it replaced is kept as ${replaced}`);

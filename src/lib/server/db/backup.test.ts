@@ -126,6 +126,17 @@ describe('backup', () => {
 			/^ERR backup failed: Invalid configuration: DATABASE_BUSY_TIMEOUT_MS/
 		);
 	});
+
+	it('on a PostgreSQL site both commands refuse and point to pg_dump, touching no file', async () => {
+		const out: string[] = [];
+		const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(`ERR ${l}`) };
+		const env = { DATABASE_FILE: dbFile, DATABASE_URL: 'postgres://orgweb@127.0.0.1:5432/orgweb' };
+		expect(await backupCommand([join(dir, 'pg-backups')], env, io)).toBe(2);
+		expect(out.at(-1)).toMatch(/^ERR DATABASE_URL is set: .*pg_dump/);
+		expect(existsSync(join(dir, 'pg-backups'))).toBe(false);
+		expect(await restoreCommand([join(dir, 'pg-backups')], env, io)).toBe(2);
+		expect(out.at(-1)).toMatch(/pg_restore/);
+	});
 });
 
 describe('restore', () => {
