@@ -1,4 +1,5 @@
-// Throughput of the home page and of add-to-cart on the three ways to run orgweb (issue 18):
+// Throughput of the home page, of add-to-cart and of a route that only counts its rate limit, on
+// the three ways to run orgweb (issue 18):
 // SQLite with one instance (the default), PostgreSQL with one instance, PostgreSQL with two
 // instances sharing the database (the load split over both, as a load balancer would).
 // PostgreSQL runs on this machine with fsync on and synchronous_commit off: the same promise as
@@ -64,8 +65,11 @@ async function measure(name, servers) {
 	await loadOver(urls, '/en', false);
 	const home = await loadOver(urls, '/en', false);
 	const cart = await loadOver(urls, '/en/shop/sticker', true);
+	// Counted by the rate limiter and nothing else touches the database: in memory on SQLite,
+	// one upsert per request on PostgreSQL.
+	const limited = await loadOver(urls, '/api/auth/check', false);
 	for (const s of servers) s.assertAlive();
-	return { setup: name, home, cart };
+	return { setup: name, home, cart, limited };
 }
 
 // The sticker has no stock limit, so no add-to-cart is refused for want of stock.
@@ -136,8 +140,13 @@ function printInstances(rows) {
 		`\nInstances: ${CONNECTIONS} connections for ${DURATION} s each, split over the instances; ratios against SQLite with one instance`
 	);
 	printTable(
-		['setup', 'home page /en', 'add to cart (POST, new visitor)'],
-		rows.map((r) => [r.setup, cell(r.home, base.home), cell(r.cart, base.cart)])
+		['setup', 'home page /en', 'add to cart (POST, new visitor)', '/api/auth/check (rate limit)'],
+		rows.map((r) => [
+			r.setup,
+			cell(r.home, base.home),
+			cell(r.cart, base.cart),
+			cell(r.limited, base.limited)
+		])
 	);
 }
 
