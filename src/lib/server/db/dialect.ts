@@ -3,12 +3,12 @@
 // (better-sqlite3 cannot bind booleans), timestamps are ISO-8601 UTC strings in the application
 // (text on SQLite, where they compare as strings; timestamptz on PostgreSQL, read back as the
 // same strings by the type parsers in postgres.ts).
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 
 export type Engine = 'sqlite' | 'postgres';
 
 /** Any Kysely instance or transaction, whatever its tables. */
-type AnyDb = { getExecutor(): { readonly adapter: unknown } };
+type AnyDb = QueryExecutorProvider;
 
 export function engineOf(db: AnyDb): Engine {
 	return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
@@ -41,4 +41,16 @@ export async function lockRows(
 	query: { forUpdate(): { execute(): Promise<unknown> } }
 ): Promise<void> {
 	if (engineOf(db) === 'postgres') await query.forUpdate().execute();
+}
+
+/**
+ * Lets this transaction's COMMIT return before its WAL reaches the disk (PostgreSQL's
+ * synchronous_commit, for this transaction only). A crash may lose the last such commits but never
+ * corrupts anything. Only for short-lived holds: a stock reservation lost in a crash costs the
+ * buyer one click, and a reservation commits while it holds the product's lock, so every other
+ * buyer of that product waits for its disk flush too. SQLite (synchronous=NORMAL in WAL mode)
+ * already commits this way.
+ */
+export async function commitWithoutFlushWait(trx: AnyDb): Promise<void> {
+	if (engineOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
 }

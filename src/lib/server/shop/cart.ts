@@ -2,7 +2,7 @@
 // replaces its reservation inside one transaction: if the new quantity cannot be reserved, the
 // old reservation stays exactly as it was.
 import type { Db } from '../db';
-import { lockRows } from '../db/dialect';
+import { commitWithoutFlushWait, lockRows } from '../db/dialect';
 import { reserveStock } from './reservations';
 import type { ReserveResult } from './types';
 
@@ -32,11 +32,11 @@ export async function setCartQuantity(
 	const nowIso = now.toISOString();
 	try {
 		return await db.transaction().execute(async (trx) => {
-			// Changes to one product's reservations queue here (PostgreSQL; see reservations.ts).
-			await lockRows(
-				trx,
-				trx.selectFrom('products').select('id').where('id', '=', input.productId)
-			);
+			await commitWithoutFlushWait(trx);
+			// Two changes to one cart (a double click) queue here, so that the quantity read below is
+			// still the cart's when the line is replaced; buyers of the same product queue only for
+			// the stock check itself (reservations.ts).
+			await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', input.cartId));
 			const current = input.add
 				? await activeQuantity(trx, input.cartId, input.productId, nowIso)
 				: 0;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { lockRows, typedValue } from '../db/dialect';
+import { commitWithoutFlushWait, lockRows, typedValue } from '../db/dialect';
 import { reservedQuantity, soldQuantity } from './availability';
 import {
 	RESERVATION_TTL_MS,
@@ -30,8 +30,13 @@ export async function reserveStock(
 	};
 	const qty = input.quantity;
 	if (!db.isTransaction) {
-		return db.transaction().execute((trx) => reserveStock(trx, input, now));
+		return db.transaction().execute(async (trx) => {
+			await commitWithoutFlushWait(trx);
+			return reserveStock(trx, input, now);
+		});
 	}
+	// Taken last in the transaction, so that buyers of one product queue for as short a time as
+	// possible: this statement, the insert, the commit.
 	await lockRows(db, db.selectFrom('products').select('id').where('id', '=', input.productId));
 
 	const inserted = await db
