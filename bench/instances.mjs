@@ -2,8 +2,9 @@
 // the three ways to run orgweb (issue 18):
 // SQLite with one instance (the default), PostgreSQL with one instance, PostgreSQL with two
 // instances sharing the database (the load split over both, as a load balancer would).
-// PostgreSQL runs on this machine with fsync on and synchronous_commit off: the same promise as
-// SQLite's WAL with synchronous=NORMAL (a crash may lose the last commits, never corrupts).
+// PostgreSQL runs on this machine with its default durability (a commit waits for its WAL to reach
+// the disk), except where orgweb asks for less (stock reservations; see db/dialect.ts). SQLite
+// runs as orgweb sets it up: WAL with synchronous=NORMAL.
 //
 //   node bench/instances.mjs      (part `instances` of `npm run bench`)
 import autocannon from 'autocannon';

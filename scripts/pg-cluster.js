@@ -12,7 +12,9 @@ import { join } from 'node:path';
 /**
  * @typedef {object} Cluster
  * @property {string} adminUrl A URL whose user may create and drop databases.
- * @property {() => void} stop
+ * @property {() => void} stop Stops the server and deletes its files.
+ * @property {() => void} [halt] Stops the server, keeping its files (a database outage).
+ * @property {() => void} [resume] Starts it again after halt().
  */
 
 const INSTALL_HINT =
@@ -45,8 +47,8 @@ async function freePort() {
 }
 
 /**
- * Tests and benches use it; nothing here is for production. `durable: true` keeps fsync and full
- * page writes on (a bench's figures); by default a test cluster runs without them.
+ * Tests and benches use it; nothing here is for production. `durable: true` keeps PostgreSQL's
+ * defaults (fsync, and commits wait for it: a bench's figures); a test cluster runs without them.
  * @param {{ durable?: boolean }} [options]
  * @returns {Promise<Cluster>}
  */
@@ -88,20 +90,24 @@ export async function startCluster(options = {}) {
 		'--no-sync'
 	]);
 	const port = await freePort();
-	// A test cluster is thrown away: without fsync its commits cost no disk flush. Either way a
-	// commit does not wait for its flush (synchronous_commit=off: like SQLite's synchronous=NORMAL
-	// in WAL mode, a crash may lose the last commits but never corrupts).
+	// A test cluster is thrown away: without fsync and without waiting for it at commit, its
+	// commits cost no disk flush. A durable one keeps PostgreSQL's defaults.
 	const settings = [
 		`-p ${port}`,
 		`-k ${dir}`,
 		'-c listen_addresses=127.0.0.1',
-		'-c synchronous_commit=off',
 		'-c max_connections=300',
-		...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off'])
+		...(options.durable
+			? []
+			: ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'])
 	].join(' ');
-	run('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
+	const start = () =>
+		run('pg_ctl', ['-D', data, '-o', settings, '-l', join(dir, 'log'), '-w', 'start']);
+	start();
 	return {
 		adminUrl: `postgres://orgweb@127.0.0.1:${port}/postgres`,
+		halt: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+		resume: start,
 		stop() {
 			try {
 				run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
