@@ -24,7 +24,9 @@ let copy: { code: number; output: string };
 async function dbCopy(args: string[]) {
 	try {
 		const { stdout, stderr } = await run(process.execPath, ['scripts/db-copy.js', ...args], {
-			env: { PATH: process.env.PATH, DATABASE_FILE: file }
+			env: { PATH: process.env.PATH, DATABASE_FILE: file },
+			// A refusal must end the command, not leave it waiting on an open connection.
+			timeout: 15_000
 		});
 		return { code: 0, output: stdout + stderr };
 	} catch (error) {
@@ -150,6 +152,22 @@ describe('npm run db:copy', { timeout: 60_000 }, () => {
 		const profile = await answer(pgSite, '/en/profile', session.cookie);
 		expect(profile.status).toBe(200);
 		expect(profile.body).toContain('Ada Copied');
+	});
+
+	it('refuses an SQLite file an older version left, telling to start the site once, and exits at once', async () => {
+		const old = join(dir, 'old.db');
+		withDb(file, (db) => db.prepare('vacuum into ?').run(old));
+		withDb(old, (db) =>
+			db.prepare("delete from kysely_migration where name = '009_indexes'").run()
+		);
+		const fresh = await createPgDatabase(false);
+		try {
+			const refused = await dbCopy(['--from', old, '--to', fresh.url]);
+			expect(refused.output).toMatch(/lacks migrations 009_indexes: start the site once/);
+			expect(refused.code).toBe(1);
+		} finally {
+			await fresh.drop();
+		}
 	});
 
 	it('refuses to copy while the SQLite site is running, and the PostgreSQL site keeps serving', async () => {

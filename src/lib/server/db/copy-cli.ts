@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import { z } from 'zod';
 import { ConfigError, ConfigSchema, parseConfig } from '../config';
 import { databaseInUse } from './backup';
@@ -73,17 +73,21 @@ export async function dbCopyCommand(
 
 	const target = redacted(parsed.to);
 	try {
+		const mode = journalMode(parsed.from);
 		if (databaseInUse(parsed.from)) {
 			throw new CopyError(`${parsed.from} is open in another process: stop the site first`);
 		}
 		// The check leaves a free file in rollback mode; the site keeps it in WAL mode.
-		keepWal(parsed.from);
+		if (mode === 'wal') setJournalMode(parsed.from, 'WAL');
 		const started = performance.now();
 		const { db: to } = await openPostgres(parsed.to, { listen: false, poolMax: 2 }).catch(
 			(error: unknown) => {
 				throw new CopyError(`cannot connect to ${target}: ${messageOf(error)}`);
 			}
 		);
+		// Kysely ends the pool only if it ever ran a query on it: a copy refused before using the
+		// target would otherwise leave a pooled connection holding the process open for 30 s.
+		await sql`select 1`.execute(to);
 		const source = openReadOnly(parsed.from);
 		try {
 			io.out(`copying ${parsed.from} to ${target}`);
@@ -129,10 +133,23 @@ function openReadOnly(file: string): { db: Db; changedElsewhere: () => boolean }
 	};
 }
 
-function keepWal(file: string): void {
+/** The file's journal mode; refuses a file that is not an SQLite database. */
+function journalMode(file: string): string {
+	const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+	try {
+		sqlite.prepare('select count(*) from sqlite_master').get();
+		return String(sqlite.pragma('journal_mode', { simple: true }));
+	} catch (error) {
+		throw new CopyError(`${file} is not an SQLite database (${messageOf(error)})`);
+	} finally {
+		sqlite.close();
+	}
+}
+
+function setJournalMode(file: string, mode: 'WAL'): void {
 	const sqlite = new SQLite(file, { fileMustExist: true });
 	try {
-		sqlite.pragma('journal_mode = WAL');
+		sqlite.pragma(`journal_mode = ${mode}`);
 	} finally {
 		sqlite.close();
 	}

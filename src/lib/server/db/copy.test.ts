@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -417,6 +417,26 @@ describe('npm run db:copy', () => {
 			expect(lines.err[0]).toMatch(message);
 			expect(lines.err[0]).toMatch(/see --help/);
 		}
+	});
+
+	it('refuses a file that is not an SQLite database and leaves it as it was', async () => {
+		const notDb = join(dir, 'notes.txt');
+		writeFileSync(notDb, 'not a database, just some text that is long enough to have a header');
+		const { lines, io: out } = io();
+		expect(await dbCopyCommand(['--from', notDb, '--to', pgUrl], {}, out)).toBe(1);
+		expect(lines.err).toHaveLength(1);
+		expect(lines.err[0]).toMatch(/^db:copy: .*notes\.txt is not an SQLite database/);
+		expect(readFileSync(notDb, 'utf8')).toMatch(/^not a database/);
+	});
+
+	it("leaves a stopped site's file in the journal mode the site keeps it in", async () => {
+		await source.destroy();
+		const { io: out } = io();
+		expect(await dbCopyCommand(['--from', file, '--to', pgUrl], {}, out)).toBe(0);
+		const check = new SQLite(file, { readonly: true });
+		expect(check.pragma('journal_mode', { simple: true })).toBe('wal');
+		check.close();
+		source = openSqlite(file);
 	});
 
 	it('names the PostgreSQL server it cannot reach without printing the password', async () => {

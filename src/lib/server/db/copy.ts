@@ -245,11 +245,19 @@ async function refuseNonEmpty(
 ): Promise<void> {
 	const holding: string[] = [];
 	for (const table of tables) {
-		const rows = rowSet(await pg.selectFrom(table.name).selectAll().execute());
 		const expected = fresh.get(table.name) ?? [];
-		if (rows.length !== expected.length || rows.some((r, i) => r !== expected[i])) {
-			holding.push(`${table.name}: ${rows.length} rows`);
-		}
+		const { rows: count } = await sql<{
+			n: number;
+		}>`select count(*) as n from ${sql.table(table.name)}`.execute(pg);
+		const n = Number(count[0]?.n);
+		// Only a table of the size a migration leaves needs its rows compared.
+		const same =
+			n === expected.length &&
+			(n === 0 ||
+				rowSet(await pg.selectFrom(table.name).selectAll().execute()).every(
+					(r, i) => r === expected[i]
+				));
+		if (!same) holding.push(`${table.name}: ${n} rows`);
 	}
 	if (holding.length > 0) {
 		throw new CopyError(
