@@ -21,7 +21,7 @@ const consoleIo: Io = { out: (l) => console.log(l), err: (l) => console.error(l)
 const USAGE = `usage: npm run db:copy -- [--from <SQLite file>] [--to <postgres://user:password@host/database>]
 
 Copies the whole site from its SQLite file into a new, empty PostgreSQL database (migrated first).
-Stop the site first; take a backup (npm run backup). Nothing is written to PostgreSQL unless
+Stop the site first; take a backup (npm run backup). PostgreSQL keeps no row unless
 every row arrives unchanged. The SQLite file is left as it is.
 
   --from   the SQLite database (default: DATABASE_FILE, data/orgweb.db)

@@ -266,7 +266,7 @@ describe('copyDatabase', () => {
 			.execute();
 
 		await expect(copyDatabase(source, target)).rejects.toThrow(
-			/PostgreSQL refused a row of news.*nothing was written/
+			/PostgreSQL refused a row of news.*the PostgreSQL database is left empty/
 		);
 
 		const tables = await tablesOf(source as unknown as AnyDb);

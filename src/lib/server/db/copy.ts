@@ -90,7 +90,7 @@ export async function copyDatabase(
 		});
 		if (options.sourceChanged?.()) {
 			throw new CopyError(
-				'the SQLite database was written to during the copy (is the site still running?): stop the site and copy again; nothing was written to PostgreSQL'
+				'the SQLite database was written to during the copy (is the site still running?): stop the site and copy again; the PostgreSQL database is left empty'
 			);
 		}
 		await verifyCounts(pg, counts);
@@ -289,7 +289,7 @@ async function copyTable(
 		} catch (error) {
 			const message = error instanceof Error ? error.message : String(error);
 			throw new CopyError(
-				`PostgreSQL refused a row of ${table.name} (rows ${copied + 1}–${copied + batch.length}): ${message}; nothing was written to PostgreSQL`
+				`PostgreSQL refused a row of ${table.name} (rows ${copied + 1}–${copied + batch.length}): ${message}; the PostgreSQL database is left empty`
 			);
 		}
 		compareStored(table, batch, stored);
@@ -312,7 +312,7 @@ function compareStored(table: TableShape, batch: Row[], stored: Row[]): void {
 			const is = valueOf(back[column]);
 			if (was !== is) {
 				throw new CopyError(
-					`${table.name}.${column} of row ${keyOf(row)} would change from ${was} to ${is} on PostgreSQL; nothing was written to PostgreSQL`
+					`${table.name}.${column} of row ${keyOf(row)} would change from ${was} to ${is} on PostgreSQL; the PostgreSQL database is left empty`
 				);
 			}
 		}
