@@ -1,0 +1,474 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dbCopyCommand } from './copy-cli';
+import { copyDatabase, rowSet } from './copy';
+import { migrate, openSqlite, type Db } from './index';
+import { openPostgres } from './postgres';
+import { seedDemo } from './seed';
+import { createPgDatabase } from './test-db';
+import { orderRow } from './test-rows';
+
+type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
+
+const T = '2026-11-23T12:00:00.000Z';
+const LATER = '2026-12-23T12:00:00.000Z';
+
+// A site as it runs: the demo content plus a row in every table the demo leaves empty.
+async function fillEveryTable(db: Db): Promise<void> {
+	await seedDemo(db, new Date(T));
+	await db
+		.insertInto('users')
+		.values([
+			{ id: 'u1', email: 'ada@example.org', name: 'Ada', is_anonymous: 0, created_at: T },
+			{ id: 'u2', email: null, name: '', is_anonymous: 1, created_at: T, locale: 'no' }
+		])
+		.execute();
+	await db
+		.insertInto('sessions')
+		.values({ id: 's1', user_id: 'u1', secret_hash: 'h1', created_at: T, expires_at: LATER })
+		.execute();
+	await db
+		.insertInto('cart_reservations')
+		.values({
+			id: 'r1',
+			cart_id: 'c1',
+			product_id: 'prod-mug',
+			quantity: 2,
+			created_at: T,
+			expires_at: LATER
+		})
+		.execute();
+	await db
+		.insertInto('orders')
+		.values(orderRow('o1', 'paid', { locale: 'en', provider_session_id: 'ps1' }))
+		.execute();
+	await db
+		.insertInto('order_lines')
+		.values({
+			id: 'l1',
+			order_id: 'o1',
+			product_id: 'membership-year-student',
+			name: 'Membership — full year (student) «æøå»',
+			unit_price_ore: 35_000,
+			quantity: 1
+		})
+		.execute();
+	await db
+		.insertInto('order_events')
+		.values({ id: 'e1', order_id: 'o1', to_status: 'paid', actor: 'provider', at: T })
+		.execute();
+	await db
+		.insertInto('payment_sessions')
+		.values({
+			id: 'ps1',
+			order_id: 'o1',
+			state: 'paid',
+			amount_ore: 35_000,
+			created_at: T,
+			updated_at: T
+		})
+		.execute();
+	await db
+		.insertInto('memberships')
+		.values({
+			id: 'm1',
+			user_id: 'u1',
+			order_id: 'o1',
+			product_id: 'membership-year-student',
+			starts_at: T,
+			ends_at: '2027-11-23T12:00:00.000Z',
+			created_at: T
+		})
+		.execute();
+	await db
+		.insertInto('mail_outbox')
+		.values({
+			id: 'mail1',
+			kind: 'contact',
+			to_address: 'post@example.org',
+			subject: 'Hei',
+			text_body: 'Line one\nline two\ttabbed',
+			transport: 'log',
+			created_at: T,
+			reply_to: 'ada@example.org'
+		})
+		.execute();
+	await db
+		.insertInto('contact_messages')
+		.values({
+			id: 'cm1',
+			name: 'Ada',
+			email: 'ada@example.org',
+			subject: 'Hei',
+			message: 'Emoji 🎉 and quotes "\'',
+			locale: 'no',
+			created_at: T,
+			mail_id: 'mail1'
+		})
+		.execute();
+	await db
+		.insertInto('auth_tokens')
+		.values({
+			id: 't1',
+			user_id: 'u1',
+			purpose: 'verify',
+			token_hash: 'th1',
+			created_at: T,
+			expires_at: LATER
+		})
+		.execute();
+	await db
+		.insertInto('login_failures')
+		.values({ key: 'ada@example.org', failures: 3, last_failure_at: T })
+		.execute();
+	await db
+		.insertInto('oauth_accounts')
+		.values({ provider: 'entra', subject: 'sub-1', user_id: 'u1', created_at: T })
+		.execute();
+	await db
+		.insertInto('oauth_flows')
+		.values({
+			state_hash: 'st1',
+			provider: 'entra',
+			code_verifier: 'cv',
+			nonce: 'n',
+			redirect_to: '/en',
+			created_at: T,
+			expires_at: LATER
+		})
+		.execute();
+	await db
+		.insertInto('team_members')
+		.values({ unit_id: 'board-oslo', user_id: 'u1', role: 'leader', created_at: T })
+		.execute();
+	await db
+		.insertInto('invitations')
+		.values({
+			id: 'i1',
+			unit_id: 'board-oslo',
+			role: 'member',
+			email: 'bob@example.org',
+			token_hash: 'ih1',
+			invited_by: 'u1',
+			created_at: T,
+			expires_at: LATER,
+			accepted_at: T,
+			accepted_by: 'u2'
+		})
+		.execute();
+	// A site's own change to catalogue rows a migration inserted must survive the copy.
+	await db
+		.updateTable('products')
+		.set({ price_ore: 21_000 })
+		.where('id', '=', 'membership-semester-student')
+		.execute();
+}
+
+async function tablesOf(db: AnyDb): Promise<string[]> {
+	const { rows } = await sql<{ name: string }>`
+		select name from sqlite_master where type = 'table'
+		and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'
+		order by name`.execute(db);
+	return rows.map((r) => r.name);
+}
+
+async function contents(db: AnyDb, tables: string[]): Promise<Record<string, string[]>> {
+	const all: Record<string, string[]> = {};
+	for (const table of tables) all[table] = rowSet(await db.selectFrom(table).selectAll().execute());
+	return all;
+}
+
+let dir: string;
+let file: string;
+let source: Db;
+let pgUrl: string;
+let dropPg: () => Promise<void>;
+let target: Db;
+
+beforeEach(async () => {
+	dir = mkdtempSync(join(tmpdir(), 'orgweb-copy-'));
+	file = join(dir, 'orgweb.db');
+	source = openSqlite(file);
+	await migrate(source);
+	await fillEveryTable(source);
+	// A new database, as `createdb` makes it: db:copy migrates it.
+	const pg = await createPgDatabase(false);
+	pgUrl = pg.url;
+	dropPg = pg.drop;
+	target = (await openPostgres(pgUrl, { listen: false, poolMax: 3 })).db;
+});
+
+afterEach(async () => {
+	await source.destroy();
+	await target.destroy();
+	await dropPg();
+	rmSync(dir, { recursive: true, force: true });
+});
+
+describe('copyDatabase', () => {
+	it('copies every table of a seeded site so PostgreSQL holds exactly the same rows', async () => {
+		const tables = await tablesOf(source as unknown as AnyDb);
+		const before = await contents(source as unknown as AnyDb, tables);
+		// Otherwise a table could be "copied" without anything in it to compare.
+		expect(tables.filter((t) => before[t]!.length === 0)).toEqual([]);
+
+		const result = await copyDatabase(source, target);
+
+		expect(await contents(target as unknown as AnyDb, tables)).toEqual(before);
+		expect(result.tables.map((t) => t.table).sort()).toEqual(tables);
+		expect(result.rows).toBe(Object.values(before).reduce((n, rows) => n + rows.length, 0));
+		expect(result.migrated.length).toBeGreaterThan(0);
+		// Parents before children: an order before its lines, a user before their sessions.
+		const order = result.tables.map((t) => t.table);
+		expect(order.indexOf('orders')).toBeLessThan(order.indexOf('order_lines'));
+		expect(order.indexOf('users')).toBeLessThan(order.indexOf('sessions'));
+		expect(order.indexOf('products')).toBeLessThan(order.indexOf('membership_plans'));
+	});
+
+	it('leaves timestamps and integers readable on PostgreSQL as the site wrote them', async () => {
+		await copyDatabase(source, target);
+		const order = await target
+			.selectFrom('orders')
+			.selectAll()
+			.where('id', '=', 'o1')
+			.executeTakeFirstOrThrow();
+		expect(order.created_at).toBe(T);
+		expect(order.total_ore).toBe(100);
+		const event = await target
+			.selectFrom('events')
+			.select('starts_at')
+			.orderBy('id')
+			.executeTakeFirstOrThrow();
+		expect(new Date(event.starts_at).toISOString()).toBe(event.starts_at);
+		// And a timestamp still compares as time on PostgreSQL (a range query the site makes).
+		const { count } = await target
+			.selectFrom('sessions')
+			.select((eb) => eb.fn.countAll<number>().as('count'))
+			.where('expires_at', '>', T)
+			.executeTakeFirstOrThrow();
+		expect(count).toBe(1);
+	});
+
+	it('leaves the target empty when PostgreSQL refuses a row half-way', async () => {
+		// PostgreSQL text cannot hold a NUL character; SQLite's can. News is copied after many tables.
+		await source
+			.updateTable('news')
+			.set({ title_en: 'broken\u0000title' })
+			.where(
+				'id',
+				'=',
+				(await source.selectFrom('news').select('id').limit(1).executeTakeFirstOrThrow()).id
+			)
+			.execute();
+
+		await expect(copyDatabase(source, target)).rejects.toThrow(
+			/PostgreSQL refused a row of news.*the PostgreSQL database is left empty/
+		);
+
+		const tables = await tablesOf(source as unknown as AnyDb);
+		const after = await contents(target as unknown as AnyDb, tables);
+		const fresh = await freshlyMigrated(tables);
+		expect(after).toEqual(fresh);
+		expect(after.users).toEqual([]);
+		// Once the row is fixed, the same target takes the copy.
+		await source
+			.updateTable('news')
+			.set({ title_en: 'fixed' })
+			.where('title_en', 'like', 'broken%')
+			.execute();
+		await expect(copyDatabase(source, target)).resolves.toBeTruthy();
+	});
+
+	it('refuses a timestamp PostgreSQL would read back differently, and writes nothing', async () => {
+		await source
+			.updateTable('users')
+			.set({ created_at: '2026-11-23 12:00:00' })
+			.where('id', '=', 'u2')
+			.execute();
+
+		await expect(copyDatabase(source, target)).rejects.toThrow(
+			/users\.created_at of row \["u2"\] would change from "2026-11-23 12:00:00" to "2026-11-23T12:00:00.000Z"/
+		);
+		expect(await target.selectFrom('users').selectAll().execute()).toEqual([]);
+	});
+
+	it('refuses a target that already holds data and leaves that data alone', async () => {
+		await migrate(target);
+		await target
+			.insertInto('users')
+			.values({ id: 'pg-user', name: 'Kept', is_anonymous: 0, created_at: T })
+			.execute();
+
+		await expect(copyDatabase(source, target)).rejects.toThrow(
+			/already holds data \(users: 1 rows\).*empty database/
+		);
+		expect(await target.selectFrom('users').select('id').execute()).toEqual([{ id: 'pg-user' }]);
+		expect(await target.selectFrom('campuses').selectAll().execute()).toEqual([]);
+	});
+
+	it('refuses a target that already received a copy', async () => {
+		await copyDatabase(source, target);
+		await expect(copyDatabase(source, target)).rejects.toThrow(/already holds data/);
+	});
+
+	it('refuses a source that lacks a migration this version has, telling to start the site once', async () => {
+		await sql`delete from kysely_migration where name = '009_indexes'`.execute(source);
+		await expect(copyDatabase(source, target)).rejects.toThrow(
+			/lacks migrations 009_indexes: start the site once on this version/
+		);
+	});
+
+	it('refuses a source written by a newer version', async () => {
+		await sql`insert into kysely_migration (name, timestamp) values ('999_future', ${T})`.execute(
+			source
+		);
+		await expect(copyDatabase(source, target)).rejects.toThrow(/newer orgweb.*999_future/);
+		expect(await migratedNames(target)).toEqual([]);
+	});
+
+	it('rolls back when the site writes to the SQLite file during the copy', async () => {
+		const reader = new SQLite(file, { readonly: true });
+		const version = reader.prepare('PRAGMA data_version').pluck();
+		let seen = version.get();
+		const changed = () => {
+			const now = version.get();
+			const moved = now !== seen;
+			seen = now;
+			return moved;
+		};
+		const readOnly = new Kysely({
+			dialect: new SqliteDialect({ database: reader })
+		}) as Db;
+		try {
+			let wrote = false;
+			await expect(
+				copyDatabase(readOnly, target, {
+					sourceChanged: changed,
+					onTable: async () => {
+						if (wrote) return;
+						wrote = true;
+						// The running site, on its own connection.
+						await source.insertInto('app_meta').values({ key: 'late', value: 'write' }).execute();
+					}
+				})
+			).rejects.toThrow(/written to during the copy.*stop the site/);
+			expect(await target.selectFrom('users').selectAll().execute()).toEqual([]);
+		} finally {
+			await readOnly.destroy();
+		}
+	});
+});
+
+describe('npm run db:copy', () => {
+	const io = () => {
+		const lines = { out: [] as string[], err: [] as string[] };
+		return {
+			lines,
+			io: { out: (l: string) => lines.out.push(l), err: (l: string) => lines.err.push(l) }
+		};
+	};
+
+	it('copies the configured SQLite file into the PostgreSQL database given with --to and prints each table', async () => {
+		// The site is stopped: nobody else has the file open.
+		await source.destroy();
+		const { lines, io: out } = io();
+		const code = await dbCopyCommand(['--to', pgUrl], { DATABASE_FILE: file }, out);
+		source = openSqlite(file);
+		expect(lines.err).toEqual([]);
+		expect(code).toBe(0);
+		expect(lines.out.join('\n')).toMatch(/^\s+users\s+2$/m);
+		expect(lines.out.at(-1)).toMatch(
+			/^copied \d+ rows in \d+ tables in \d+ ms; row counts checked$/
+		);
+		expect(await target.selectFrom('users').select('id').orderBy('id').execute()).toEqual([
+			{ id: 'u1' },
+			{ id: 'u2' }
+		]);
+	});
+
+	it('refuses to copy while the site has the SQLite file open', async () => {
+		const { lines, io: out } = io();
+		const code = await dbCopyCommand(['--from', file, '--to', pgUrl], {}, out);
+		expect(code).toBe(1);
+		expect(lines.err).toEqual([`db:copy: ${file} is open in another process: stop the site first`]);
+		expect(await migratedNames(target)).toEqual([]);
+	});
+
+	it('answers bad usage with one line and exit code 2', async () => {
+		const cases: [string[], Record<string, string>, RegExp][] = [
+			[
+				['--to', pgUrl, '--from', join(dir, 'missing.db')],
+				{},
+				/--from: no SQLite database at this path/
+			],
+			[['--from', file], {}, /--to: no PostgreSQL database given/],
+			[['--from', file, '--to', 'mysql://x/y'], {}, /--to: expected postgres:\/\//],
+			[['--form', file], {}, /Unknown option '--form'/],
+			[[], { DATABASE_FILE: file, DATABASE_URL: 'nope' }, /DATABASE_URL/]
+		];
+		for (const [args, env, message] of cases) {
+			const { lines, io: out } = io();
+			expect(await dbCopyCommand(args, env, out)).toBe(2);
+			expect(lines.err).toHaveLength(1);
+			expect(lines.err[0]).toMatch(message);
+			expect(lines.err[0]).toMatch(/see --help/);
+		}
+	});
+
+	it('refuses a file that is not an SQLite database and leaves it as it was', async () => {
+		const notDb = join(dir, 'notes.txt');
+		writeFileSync(notDb, 'not a database, just some text that is long enough to have a header');
+		const { lines, io: out } = io();
+		expect(await dbCopyCommand(['--from', notDb, '--to', pgUrl], {}, out)).toBe(1);
+		expect(lines.err).toHaveLength(1);
+		expect(lines.err[0]).toMatch(/^db:copy: .*notes\.txt is not an SQLite database/);
+		expect(readFileSync(notDb, 'utf8')).toMatch(/^not a database/);
+	});
+
+	it("leaves a stopped site's file in the journal mode the site keeps it in", async () => {
+		await source.destroy();
+		const { io: out } = io();
+		expect(await dbCopyCommand(['--from', file, '--to', pgUrl], {}, out)).toBe(0);
+		const check = new SQLite(file, { readonly: true });
+		expect(check.pragma('journal_mode', { simple: true })).toBe('wal');
+		check.close();
+		source = openSqlite(file);
+	});
+
+	it('names the PostgreSQL server it cannot reach without printing the password', async () => {
+		await source.destroy();
+		const { lines, io: out } = io();
+		const url = new URL(pgUrl);
+		url.port = '1';
+		url.password = 'secret-password';
+		const code = await dbCopyCommand(['--from', file, '--to', url.toString()], {}, out);
+		source = openSqlite(file);
+		expect(code).toBe(1);
+		expect(lines.err.join('\n')).toMatch(
+			/cannot connect to postgres:\/\/.*:\*\*\*@127\.0\.0\.1:1\//
+		);
+		expect(lines.err.join('\n')).not.toContain('secret-password');
+	});
+});
+
+async function migratedNames(db: Db): Promise<string[]> {
+	const { rows } = await sql<{
+		found: string | null;
+	}>`select to_regclass('kysely_migration')::text as found`.execute(db);
+	if (!rows[0]?.found) return [];
+	return (
+		await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)
+	).rows.map((r) => r.name);
+}
+
+async function freshlyMigrated(tables: string[]): Promise<Record<string, string[]>> {
+	const db = openSqlite(':memory:');
+	await migrate(db);
+	const all = await contents(db as unknown as AnyDb, tables);
+	await db.destroy();
+	return all;
+}
