@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { z } from 'zod';
 import { ConfigError, ConfigSchema, parseConfig } from '../config';
 import { databaseInUse } from './backup';
@@ -85,9 +85,6 @@ export async function dbCopyCommand(
 				throw new CopyError(`cannot connect to ${target}: ${messageOf(error)}`);
 			}
 		);
-		// Kysely ends the pool only if it ever ran a query on it: a copy refused before using the
-		// target would otherwise leave a pooled connection holding the process open for 30 s.
-		await sql`select 1`.execute(to);
 		const source = openReadOnly(parsed.from);
 		try {
 			io.out(`copying ${parsed.from} to ${target}`);

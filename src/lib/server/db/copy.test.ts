@@ -166,6 +166,14 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.set({ price_ore: 21_000 })
 		.where('id', '=', 'membership-semester-student')
 		.execute();
+	await db
+		.insertInto('rate_limits')
+		.values({ key: 'auth:10.0.0.1', count: 3, reset_at_ms: Date.parse(T) + 60_000 })
+		.execute();
+	await db
+		.insertInto('job_leases')
+		.values({ name: 'cleanup', holder: 'h1', expires_at: T })
+		.execute();
 }
 
 async function tablesOf(db: AnyDb): Promise<string[]> {

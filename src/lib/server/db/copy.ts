@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from './dialect';
 import { MIGRATION_NAMES, MIGRATION_TABLE, migrate, openSqlite, type Db } from './index';
+import { STARTUP_LOCK } from './postgres';
 
 export class CopyError extends Error {
 	override name = 'CopyError';
@@ -43,7 +44,6 @@ const MIGRATION_TABLES = new Set([MIGRATION_TABLE, `${MIGRATION_TABLE}_lock`]);
 const MAX_PARAMETERS = 60_000;
 // The lock a starting instance holds while it migrates and seeds (postgres.ts): an instance
 // started on the target during the copy waits for it, then finds the site already seeded.
-const STARTUP_LOCK = 'orgweb:startup';
 
 interface TableShape {
 	name: string;

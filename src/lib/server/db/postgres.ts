@@ -12,7 +12,8 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const TIMESTAMPTZ = 1184;
 const CHANNEL = 'orgweb_changes';
-const STARTUP_LOCK = 'orgweb:startup';
+/** The advisory lock under which an instance migrates and seeds, and db:copy copies. */
+export const STARTUP_LOCK = 'orgweb:startup';
 
 const defaultParser = (oid: number) =>
 	pg.types.getTypeParser(oid, 'text') as (v: string) => unknown;
