@@ -7,7 +7,7 @@ import { pgTypes } from '../../src/lib/server/db/postgres';
 import { createPgDatabase } from '../../src/lib/server/db/test-db';
 import { FAKE_CREDENTIALS, startFakeVipps, type FakeVipps } from '../helpers/fake-vipps';
 import { startServer, type TestServer } from '../helpers/server';
-import { BUYER, shopper, shownTotal } from '../helpers/shop';
+import { BUYER, checkOut, shopper, shownTotal } from '../helpers/shop';
 
 const TOKEN = 'instances-callback-token-0001';
 let fake: FakeVipps;
@@ -184,5 +184,36 @@ describe('two instances on one PostgreSQL', () => {
 		expect(await page()).not.toContain('Sold out'); // now kept by b
 		expect((await shopper(a.url).post('/en/shop/hoodie', { quantity: '1' })).status).toBe(303);
 		expect(await eventually(async () => (await page()).includes('Sold out'), 3000)).toBe(true);
+	});
+});
+
+describe('the payment simulator on two instances, no callback token configured', () => {
+	it('its callback, sent through the public address to the other instance, is accepted', async () => {
+		const database = await createPgDatabase();
+		const base = {
+			DATABASE_URL: database.url,
+			PAYMENT_SIMULATOR_ENABLED: 'true',
+			RATE_LIMIT_ANONYMOUS: '1000/60'
+		};
+		const other = await startServer(base);
+		// The buyer's instance sends callbacks to the public address, which is the other one here.
+		const buyers = await startServer({ ...base, PUBLIC_ORIGIN: other.url });
+		try {
+			const s = shopper(buyers.url);
+			const { payPath, sessionId } = await checkOut(s, 'mug', '1');
+			const approved = await s.post(`${payPath}?/approve`, {});
+			expect(approved.status).toBe(303);
+			const db = new pg.Pool({ connectionString: database.url, max: 1 });
+			const { rows: orders } = await db.query(
+				'select status from orders where provider_session_id = $1',
+				[sessionId]
+			);
+			await db.end();
+			expect(orders).toEqual([{ status: 'paid' }]);
+			expect(buyers.output() + other.output()).not.toContain('simulator callback refused');
+		} finally {
+			await Promise.all([other.stop(), buyers.stop()]);
+			await database.drop();
+		}
 	});
 });

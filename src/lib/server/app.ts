@@ -8,6 +8,7 @@ import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
 import { migrate, openConfigured, pendingOnExisting, type Db, type DbChanges } from './db';
 import { backupDatabase } from './db/backup';
+import { sharedSecret } from './db/shared-secret';
 import { seedDemo } from './db/seed';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
@@ -77,7 +78,7 @@ export type Services = ReturnType<typeof buildServices>;
 let current: Services | undefined;
 
 export async function startApp(): Promise<Services> {
-	const config = readConfig();
+	let config = readConfig();
 	setLogLevel(config.LOG_LEVEL);
 	const opened = await openConfigured(config);
 	const { db, changes } = opened;
@@ -88,6 +89,18 @@ export async function startApp(): Promise<Services> {
 		const applied = await migrate(db);
 		return { applied, seeded: config.SEED_DEMO ? await seedDemo(db) : false };
 	});
+	if (!config.paymentCallbackTokenSet) {
+		// The simulator's callback may reach another instance than the one that sent the buyer to
+		// it: all instances of a database use the token the first one stored.
+		config = {
+			...config,
+			PAYMENT_CALLBACK_TOKEN: await sharedSecret(
+				db,
+				'payment_callback_token',
+				config.PAYMENT_CALLBACK_TOKEN
+			)
+		};
+	}
 	log.info('database ready', {
 		engine: opened.engine,
 		...(opened.engine === 'sqlite' ? { file: config.DATABASE_FILE } : {}),

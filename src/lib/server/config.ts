@@ -134,6 +134,8 @@ export interface VippsConfig {
 
 export type Config = z.infer<typeof ConfigSchema> & {
 	PAYMENT_CALLBACK_TOKEN: string;
+	/** False when PAYMENT_CALLBACK_TOKEN was not set and a random one stands in (see app.ts). */
+	paymentCallbackTokenSet: boolean;
 	/** Whether the simulator's hosted page may take payments. */
 	simulatorEnabled: boolean;
 	/** Set exactly when PAYMENT_PROVIDER=vipps. */
@@ -185,8 +187,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 			c.PAYMENT_PROVIDER === 'simulator' &&
 			(c.PAYMENT_SIMULATOR_ENABLED ?? c.NODE_ENV !== 'production'),
 		// The simulator is the only caller of the callback route when no token is configured,
-		// so a per-process random token keeps the route closed to everyone else.
-		PAYMENT_CALLBACK_TOKEN: c.PAYMENT_CALLBACK_TOKEN ?? randomBytes(32).toString('base64url')
+		// so a random token keeps the route closed to everyone else (app.ts shares it between
+		// the instances of one database).
+		PAYMENT_CALLBACK_TOKEN: c.PAYMENT_CALLBACK_TOKEN ?? randomBytes(32).toString('base64url'),
+		paymentCallbackTokenSet: c.PAYMENT_CALLBACK_TOKEN !== undefined
 	};
 }
 
