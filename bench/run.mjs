@@ -56,7 +56,10 @@ for (const [name, run] of Object.entries(PARTS)) {
 
 const failedLoads = [
 	...(results.http?.rows ?? []).filter((r) => !r.ok),
-	...(results.growth?.rows ?? []).filter((r) => !r.skipped && !r.ok)
+	...(results.growth?.rows ?? []).filter((r) => !r.skipped && !r.ok),
+	...(results.instances?.rows ?? []).flatMap((r) =>
+		[r.home, r.cart, r.limited].filter((load) => !load.ok)
+	)
 ];
 results.flagged = failedLoads.length > 0;
 results.seconds = Math.round((performance.now() - started) / 1000);
