@@ -99,22 +99,21 @@ export async function openPostgres(
 		db,
 		changes: feed.changes,
 		rateLimitStore: rateLimitStore(pool),
-		exclusively: (fn, name = STARTUP_LOCK) => exclusively(pool, name, fn)
+		exclusively: (fn, name = STARTUP_LOCK) => exclusively(url, name, fn)
 	};
 }
 
-async function exclusively<T>(pool: pg.Pool, name: string, fn: () => Promise<T>): Promise<T> {
-	// A session lock on a connection of its own: the work inside uses the rest of the pool.
-	const client = await pool.connect();
+async function exclusively<T>(url: string, name: string, fn: () => Promise<T>): Promise<T> {
+	// A session lock on a connection of its own, without the pool's lock_timeout: an instance
+	// waits as long as another takes to migrate, and the work inside uses the pool.
+	const client = new pg.Client({ connectionString: url, application_name: 'orgweb-lock' });
+	await client.connect();
 	try {
 		await client.query('select pg_advisory_lock(hashtext($1))', [name]);
-		try {
-			return await fn();
-		} finally {
-			await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
-		}
+		return await fn();
 	} finally {
-		client.release();
+		// Ending the session releases its locks, whatever happened inside.
+		await client.end();
 	}
 }
 
