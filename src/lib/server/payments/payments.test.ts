@@ -9,6 +9,7 @@ import { paymentsService, returnPath } from './index';
 import { simulatorProvider } from './simulator';
 import { orderRow } from '../db/test-rows';
 import { mailer } from '../mail';
+import { reserveStock } from '../shop/reservations';
 
 // Callback handling and the buyer's return over the simulator, on a database of each engine.
 const TOKEN = 'a-callback-token-of-32-characters';
@@ -21,7 +22,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 	let payments: ReturnType<typeof paymentsService>;
 
 	beforeEach(async () => {
-		test = await testDatabase(engine);
+		test = await testDatabase(engine, { poolMax: 20 });
 		db = test.db;
 		const provider = simulatorProvider(db, { callbackToken: TOKEN });
 		payments = paymentsService(
@@ -158,6 +159,84 @@ describe.each(ENGINES)('on %s', (engine) => {
 			} finally {
 				payments.provider.capture = capture;
 			}
+		});
+	});
+
+	describe('fifty identical callbacks at once', () => {
+		it('move the order once, capture once, sell the stock once and write one confirmation', async () => {
+			await db
+				.insertInto('products')
+				.values({
+					id: 'p1',
+					slug: 'p1',
+					category: 'merch',
+					price_ore: 50,
+					stock: 10,
+					featured: 0,
+					active: 1,
+					name_no: 'P',
+					name_en: 'P',
+					description_no: '',
+					description_en: ''
+				})
+				.execute();
+			const { sessionId } = await orderWithSession('race-1');
+			await db
+				.updateTable('orders')
+				.set({ cart_id: 'order:race-1' })
+				.where('id', '=', 'race-1')
+				.execute();
+			await db
+				.insertInto('order_lines')
+				.values({
+					id: 'race-1-l',
+					order_id: 'race-1',
+					product_id: 'p1',
+					name: 'P',
+					unit_price_ore: 50,
+					quantity: 2
+				})
+				.execute();
+			expect(
+				(await reserveStock(db, { cartId: 'order:race-1', productId: 'p1', quantity: 2 })).ok
+			).toBe(true);
+			await setState(sessionId, 'AUTHORIZED');
+			let captures = 0;
+			const capture = payments.provider.capture;
+			payments.provider.capture = (ref, amount) => {
+				captures += 1;
+				return capture(ref, amount);
+			};
+
+			const results = await Promise.all(
+				Array.from({ length: 50 }, () =>
+					payments.handleCallback(admin, { token: TOKEN, sessionId })
+				)
+			);
+			expect(results.filter((r) => r.message === 'Order updated')).toHaveLength(1);
+			expect(results.every((r) => r.success)).toBe(true);
+			expect(captures).toBe(1);
+			const events = await db
+				.selectFrom('order_events')
+				.select(['from_status', 'to_status'])
+				.where('order_id', '=', 'race-1')
+				.orderBy('at')
+				.execute();
+			expect(events).toEqual([
+				{ from_status: 'pending', to_status: 'authorized' },
+				{ from_status: 'authorized', to_status: 'paid' }
+			]);
+			const mails = await db
+				.selectFrom('mail_outbox')
+				.select('id')
+				.where('kind', '=', 'order-confirmation')
+				.execute();
+			expect(mails).toHaveLength(1);
+			// Ten in stock, two sold: eight are left, not six (sold twice) nor ten (held by nobody).
+			expect((await reserveStock(db, { cartId: 'c', productId: 'p1', quantity: 9 })).ok).toBe(
+				false
+			);
+			expect((await reserveStock(db, { cartId: 'c', productId: 'p1', quantity: 8 })).ok).toBe(true);
 		});
 	});
 

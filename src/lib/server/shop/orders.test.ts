@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { nextStatus, ordersService, type OrdersService } from './orders';
 import { sqlOrderStore } from './orders-sql';
+import { reserveStock } from './reservations';
 import { orderRow } from '../db/test-rows';
 
 // The forward-only rule, alone and over the SQL adapter on a migrated database of each engine.
@@ -53,7 +54,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 	let orders: OrdersService;
 
 	beforeEach(async () => {
-		test = await testDatabase(engine);
+		test = await testDatabase(engine, { poolMax: 20 });
 		db = test.db;
 		orders = ordersService(sqlOrderStore(db));
 		await db
@@ -147,6 +148,53 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(results.filter((r) => r.changed)).toHaveLength(1);
 			expect(results.every((r) => r.status === 'authorized')).toBe(true);
 			expect(await events('o1')).toHaveLength(1);
+		});
+
+		it('an authorization racing a cancellation and an expiry moves the order once, and its stock goes one way', async () => {
+			await db.updateTable('products').set({ stock: 10 }).where('id', '=', 'p1').execute();
+			await insertOrder('o1', 'pending', 'order:o1');
+			await db
+				.insertInto('order_lines')
+				.values({
+					id: 'l1',
+					order_id: 'o1',
+					product_id: 'p1',
+					name: 'P',
+					unit_price_ore: 100,
+					quantity: 3
+				})
+				.execute();
+			await db
+				.insertInto('cart_reservations')
+				.values({
+					id: 'r1',
+					cart_id: 'order:o1',
+					product_id: 'p1',
+					quantity: 3,
+					created_at: NOW.toISOString(),
+					expires_at: '2999-01-01T00:00:00.000Z'
+				})
+				.execute();
+			const states = ['AUTHORIZED', 'ABORTED', 'EXPIRED'] as const;
+			const results = await Promise.all(
+				Array.from({ length: 51 }, (_, i) =>
+					orders.applyPaymentState(admin, 'o1', states[i % 3]!, `caller-${i}`)
+				)
+			);
+			expect(results.filter((r) => r.changed)).toHaveLength(1);
+			const written = await events('o1');
+			expect(written).toHaveLength(1);
+			const final = written[0]!.to_status;
+			expect(results.every((r) => r.status === final)).toBe(true);
+			expect(await db.selectFrom('cart_reservations').select('id').execute()).toEqual([]);
+			// Authorized: the three are sold; cancelled or failed: all ten are free again.
+			const free = final === 'authorized' ? 7 : 10;
+			expect(
+				(await reserveStock(db, { cartId: 'c', productId: 'p1', quantity: free + 1 })).ok
+			).toBe(false);
+			expect((await reserveStock(db, { cartId: 'c', productId: 'p1', quantity: free })).ok).toBe(
+				true
+			);
 		});
 
 		it('ends the linked cart on cancel, fail (released) and authorize (sold), and keeps other carts', async () => {
