@@ -130,6 +130,8 @@ describe.each(ENGINES)('on %s', (engine) => {
 				.select(['from_status', 'to_status', 'actor'])
 				.where('order_id', '=', 'cb-1')
 				.orderBy('at')
+				// Both events may carry the same millisecond: authorized sorts before paid.
+				.orderBy('to_status')
 				.execute();
 			expect(events).toEqual([
 				{ from_status: 'pending', to_status: 'authorized', actor: 'callback:simulator' },
@@ -221,6 +223,8 @@ describe.each(ENGINES)('on %s', (engine) => {
 				.select(['from_status', 'to_status'])
 				.where('order_id', '=', 'race-1')
 				.orderBy('at')
+				// Both events may carry the same millisecond: authorized sorts before paid.
+				.orderBy('to_status')
 				.execute();
 			expect(events).toEqual([
 				{ from_status: 'pending', to_status: 'authorized' },
