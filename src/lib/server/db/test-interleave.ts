@@ -1,10 +1,15 @@
 // Races at a chosen point, for the tests of concurrent writers: a view of the database that, right
-// after the first INSERT into a table, lets a competing request run before the writer goes on.
-// Timing alone rarely lands a competitor inside another request's transaction; this does, every
-// time, on the engine where it can happen.
+// after the first INSERT into (or UPDATE of) a table, lets a competing request run before the
+// writer goes on. Timing alone rarely lands a competitor inside another request's transaction;
+// this does, every time, on the engine where it can happen.
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
 	InsertQueryNode,
+	sql,
+	TableNode,
+	UpdateQueryNode,
 	type KyselyPlugin,
+	type OperationNode,
 	type PluginTransformQueryArgs,
 	type PluginTransformResultArgs,
 	type QueryResult,
@@ -21,14 +26,34 @@ export interface Interleaved {
 	competitor(): Promise<unknown>;
 }
 
+const tableName = (node: OperationNode | undefined) =>
+	node && TableNode.is(node) ? node.table.identifier.name : undefined;
+
+function writes(node: RootOperationNode, kind: 'insert' | 'update', table: string): boolean {
+	if (kind === 'insert') return InsertQueryNode.is(node) && tableName(node.into) === table;
+	return UpdateQueryNode.is(node) && tableName(node.table) === table;
+}
+
+/** Resolves once some session of this database waits for a row or table lock. */
+async function someoneWaitsForALock(db: Db, stop: { done: boolean }): Promise<void> {
+	while (!stop.done) {
+		const { rows } = await sql<{ n: number }>`
+			select count(*)::int as n from pg_stat_activity
+			where datname = current_database() and wait_event_type = 'Lock'`.execute(db);
+		if (rows[0]!.n > 0) return;
+		await sleep(5);
+	}
+}
+
 /**
- * After the first INSERT into `table` through the returned `db`, `competitor` starts. On
- * PostgreSQL it runs to its end on another connection before the writer continues (so the
- * writer's transaction is still open while the competitor commits). SQLite runs one transaction
- * at a time: there the competitor queues behind the writer, as it would in production.
+ * After the first `kind` of `table` through the returned `db`, `competitor` starts. On PostgreSQL
+ * the writer waits (its transaction still open) until the competitor has ended or is itself
+ * waiting for a lock, which only the writer's commit can release. SQLite runs one transaction at a
+ * time: there the competitor queues behind the writer, as it would in production.
  */
-export function pauseAfterInsert(
+export function pauseAfter(
 	db: Db,
+	kind: 'insert' | 'update',
 	table: string,
 	competitor: () => Promise<unknown>
 ): Interleaved {
@@ -36,9 +61,7 @@ export function pauseAfterInsert(
 	let started: Promise<unknown> | null = null;
 	const plugin: KyselyPlugin = {
 		transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
-			if (InsertQueryNode.is(node) && node.into?.table.identifier.name === table) {
-				watched.add(queryId);
-			}
+			if (writes(node, kind, table)) watched.add(queryId);
 			return node;
 		},
 		async transformResult({
@@ -47,12 +70,20 @@ export function pauseAfterInsert(
 		}: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
 			if (started || !watched.has(queryId)) return result;
 			started = competitor();
-			if (engineOf(db) === 'postgres') await started;
+			if (engineOf(db) === 'postgres') {
+				const stop = { done: false };
+				const ended = started.then(
+					() => undefined,
+					() => undefined
+				);
+				await Promise.race([ended, someoneWaitsForALock(db, stop)]);
+				stop.done = true;
+			}
 			return result;
 		}
 	};
 	return {
 		db: db.withPlugin(plugin),
-		competitor: () => started ?? Promise.reject(new Error(`no insert into ${table} happened`))
+		competitor: () => started ?? Promise.reject(new Error(`no ${kind} of ${table} happened`))
 	};
 }

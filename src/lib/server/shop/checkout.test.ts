@@ -3,7 +3,7 @@ import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { pauseAfterInsert } from '../db/test-interleave';
+import { pauseAfter } from '../db/test-interleave';
 import { simulatorProvider } from '../payments/simulator';
 import { setCartQuantity } from './cart';
 import { checkoutService, orderCartId } from './checkout';
@@ -48,6 +48,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 			.selectFrom('cart_reservations')
 			.select(['cart_id', 'product_id', 'quantity', 'expires_at'])
 			.orderBy('product_id')
+			.orderBy('cart_id')
 			.execute();
 
 	it('a cart of two products becomes one pending order whose lines hold the stock through the payment', async () => {
@@ -105,7 +106,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
 	it('a second submit landing inside the first one’s transaction makes no second order', async () => {
 		await setCartQuantity(db, { cartId: 'u1', productId: 'prod-mug', quantity: 2 }, NOW);
-		const race = pauseAfterInsert(db, 'orders', () => place(29_800));
+		const race = pauseAfter(db, 'insert', 'orders', () => place(29_800));
 		const first = await place(29_800, NOW, race.db);
 		const second = (await race.competitor()) as Awaited<ReturnType<typeof place>>;
 		expect([first.ok, second.ok].filter(Boolean)).toHaveLength(1);
@@ -122,7 +123,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 		const lastMoment = later(15 * 60_000);
 		const cleanup = () =>
 			sqlShopStore(db).deleteExpiredReservations(later(15 * 60_000 + 1).toISOString());
-		const race = pauseAfterInsert(db, 'orders', cleanup);
+		const race = pauseAfter(db, 'insert', 'orders', cleanup);
 		const result = await place(29_800, lastMoment, race.db);
 		await race.competitor();
 		const all = await orders();
@@ -134,5 +135,21 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(all).toEqual([]);
 			expect(left).toEqual([]);
 		}
+	});
+
+	it('a unit added while the checkout commits is the only thing left in the cart', async () => {
+		await setCartQuantity(db, { cartId: 'u1', productId: 'prod-mug', quantity: 2 }, NOW);
+		const add = () =>
+			setCartQuantity(db, { cartId: 'u1', productId: 'prod-mug', quantity: 1, add: true }, NOW);
+		// The add lands once the order has taken the cart's reservations, before it commits.
+		const race = pauseAfter(db, 'update', 'cart_reservations', add);
+		const result = await place(29_800, NOW, race.db);
+		expect(result.ok).toBe(true);
+		expect(await race.competitor()).toMatchObject({ ok: true });
+		const orderId = result.ok ? result.orderId : '';
+		expect((await reservations()).map((r) => [r.cart_id, r.quantity])).toEqual([
+			[orderCartId(orderId), 2],
+			['u1', 1]
+		]);
 	});
 });
