@@ -79,7 +79,6 @@ async function quoteCart(
 		.where('cart_reservations.cart_id', '=', user.id)
 		.where('cart_reservations.expires_at', '>=', at)
 		.where('products.active', '=', 1)
-		// PostgreSQL wants the joined plan grouped too (products.id alone covers only products).
 		.groupBy(['products.id', 'membership_plans.product_id'])
 		.orderBy('products.slug')
 		.execute();
