@@ -24,10 +24,13 @@ export interface TestDatabase {
 	destroy(): Promise<void>;
 }
 
-/** `migrated: false` gives an empty database (for tests of the migrations themselves). */
+/**
+ * `migrated: false` gives an empty database (for tests of the migrations themselves); `poolMax`
+ * widens the PostgreSQL pool for tests that need many requests in flight at once.
+ */
 export async function testDatabase(
 	engine: Engine,
-	options: { migrated?: boolean } = {}
+	options: { migrated?: boolean; poolMax?: number } = {}
 ): Promise<TestDatabase> {
 	const migrated = options.migrated ?? true;
 	if (engine === 'sqlite') {
@@ -47,7 +50,10 @@ export async function testDatabase(
 		};
 	}
 	const { url, drop } = await createPgDatabase(migrated);
-	const { db, changes } = await openPostgres(url, { listen: false, poolMax: 5 });
+	const { db, changes } = await openPostgres(url, {
+		listen: false,
+		poolMax: options.poolMax ?? 5
+	});
 	return {
 		engine,
 		db,

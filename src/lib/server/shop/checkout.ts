@@ -127,6 +127,13 @@ const sameLines = (a: QuoteLine[], b: QuoteLine[]) =>
 			l.unitPriceOre === b[i]?.unitPriceOre
 	);
 
+/** Whether the moved reservations add up to exactly the quoted quantities, product by product. */
+function holdsLines(moved: { product_id: string; quantity: number }[], lines: QuoteLine[]) {
+	const held = new Map<string, number>();
+	for (const r of moved) held.set(r.product_id, (held.get(r.product_id) ?? 0) + r.quantity);
+	return held.size === lines.length && lines.every((l) => held.get(l.productId) === l.quantity);
+}
+
 export function checkoutService(
 	db: Db,
 	provider: PaymentProvider | null,
@@ -229,7 +236,7 @@ export function checkoutService(
 						})
 						.execute();
 					// The cart's reservations now belong to the order and last through the payment.
-					await trx
+					const moved = await trx
 						.updateTable('cart_reservations')
 						.set({
 							cart_id: orderCartId(orderId),
@@ -237,7 +244,17 @@ export function checkoutService(
 						})
 						.where('cart_id', '=', user.id)
 						.where('expires_at', '>=', at)
+						.where(
+							'product_id',
+							'in',
+							quote.lines.map((l) => l.productId)
+						)
+						.returning(['product_id', 'quantity'])
 						.execute();
+					// On PostgreSQL the quote above does not lock what it read: a concurrent checkout
+					// of the same cart (a double submit) or the cleanup of expired reservations may
+					// have taken the rows since. The order stands only if it holds what it sells.
+					if (!holdsLines(moved, quote.lines)) throw new Refused('cart_changed');
 				});
 			} catch (error) {
 				await provider

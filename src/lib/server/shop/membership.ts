@@ -5,6 +5,7 @@ import type { Locale } from '$lib/i18n';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import { currentUser, type Context } from '../context';
 import type { Db } from '../db';
+import { lockRows } from '../db/dialect';
 
 export interface Membership {
 	startsAt: string;
@@ -120,6 +121,12 @@ export async function grantMemberships(db: Db, orderId: string, now = new Date()
 		.where('order_lines.order_id', '=', orderId)
 		.orderBy('membership_plans.months')
 		.execute();
+	// A new period starts where the buyer's last one ends: a read, then an insert. Two orders of
+	// one buyer paid at once would on PostgreSQL both read the same end and overlap (one period
+	// lost); the buyer's row queues them. SQLite already runs one writing transaction at a time.
+	if (lines[0]) {
+		await lockRows(db, db.selectFrom('users').select('id').where('id', '=', lines[0].user_id));
+	}
 	let granted = 0;
 	for (const line of lines) {
 		const latest = await db
