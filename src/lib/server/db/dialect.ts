@@ -42,3 +42,18 @@ export async function lockRows(
 ): Promise<void> {
 	if (engineOf(db) === 'postgres') await query.forUpdate().execute();
 }
+
+/**
+ * Whether `error` is a refused duplicate of a unique column or primary key: the engine's own
+ * error code (PostgreSQL's SQLSTATE 23505, better-sqlite3's extended result code), not the
+ * wording of its message.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+	const code =
+		typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+	return (
+		code === '23505' ||
+		code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+		code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+	);
+}
