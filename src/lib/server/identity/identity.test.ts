@@ -710,5 +710,34 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(results.filter((r) => r.ok)).toHaveLength(1);
 			expect(await teamOf('events-oslo')).toEqual([users[results.findIndex((r) => r.ok)]!.id]);
 		});
+
+		it('a revocation racing an acceptance: either the member joined or the link was refused, never both', async () => {
+			const admin = await verifiedUser('admin@example.org');
+			const made = await invitations.invite(
+				admin,
+				{ unitId: 'events-oslo', email: 'late@example.org', role: 'member', locale: 'en' },
+				(t) => `http://x/i?token=${t}`,
+				t0
+			);
+			await db
+				.insertInto('users')
+				.values({
+					id: 'late',
+					email: 'late@example.org',
+					name: 'Late',
+					created_at: t0.toISOString()
+				})
+				.execute();
+			const late = userContext(
+				{ id: 'late', email: 'late@example.org', name: 'Late', isAnonymous: false },
+				null
+			);
+			const [accepted, revoked] = await Promise.all([
+				invitations.accept(late, tokenIn(made.url), { userAgent: null }, t0),
+				invitations.revoke(admin, 'events-oslo', made.id, t0)
+			]);
+			expect(accepted.ok).toBe(!revoked);
+			expect(await teamOf('events-oslo')).toEqual(accepted.ok ? ['late'] : []);
+		});
 	});
 });
