@@ -54,3 +54,18 @@ export async function lockRows(
 export async function commitWithoutFlushWait(trx: AnyDb): Promise<void> {
 	if (engineOf(trx) === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
 }
+
+/**
+ * Whether `error` is a refused duplicate of a unique column or primary key: the engine's own
+ * error code (PostgreSQL's SQLSTATE 23505, better-sqlite3's extended result code), not the
+ * wording of its message.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+	const code =
+		typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+	return (
+		code === '23505' ||
+		code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+		code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+	);
+}

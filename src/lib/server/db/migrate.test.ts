@@ -1,15 +1,30 @@
 import { Migrator } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { migrate, openSqlite } from './index';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrate, MIGRATION_NAMES, pendingOnExisting } from './index';
 import * as m001 from './migrations/001_initial';
 import * as m003 from './migrations/003_content';
+import { ENGINES, testDatabase, type TestDatabase } from './test-db';
 
-describe('migrate', () => {
+describe.each(ENGINES)('migrate on %s', (engine) => {
+	let test: TestDatabase;
+	beforeEach(async () => {
+		test = await testDatabase(engine, { migrated: false });
+	});
+	afterEach(() => test.destroy());
+
+	it('applies every migration to an empty database, once', async () => {
+		const { db } = test;
+		expect(await pendingOnExisting(db)).toEqual([]);
+		expect(await migrate(db)).toEqual(MIGRATION_NAMES);
+		expect(await migrate(db)).toEqual([]);
+		expect(await pendingOnExisting(db)).toEqual([]);
+	});
+
 	it('applies 002_payments and later ones to a database that already has 001 and 003', async () => {
-		const db = openSqlite(':memory:');
+		const { db } = test;
 		const older = { '001_initial': m001, '003_content': m003 };
 		await new Migrator({ db, provider: { getMigrations: async () => older } }).migrateToLatest();
-		expect(await migrate(db)).toEqual([
+		const later = [
 			'002_payments',
 			'004_mail',
 			'005_identity',
@@ -18,10 +33,11 @@ describe('migrate', () => {
 			'008_mail_reply_to',
 			'009_indexes',
 			'010_instances'
-		]);
+		];
+		expect(await pendingOnExisting(db)).toEqual(later);
+		expect(await migrate(db)).toEqual(later);
 		expect(await migrate(db)).toEqual([]);
 		await db.selectFrom('payment_sessions').selectAll().execute();
 		await db.selectFrom('orders').select('cart_id').execute();
-		await db.destroy();
 	});
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { isUniqueViolation, lockRows } from '../db/dialect';
 import type {
 	AccountRow,
 	IdentityStore,
@@ -35,9 +36,6 @@ function accountValues(a: NewAccount) {
 		created_at: a.createdAt
 	};
 }
-
-const isUniqueViolation = (error: unknown) =>
-	error instanceof Error && /UNIQUE constraint failed|duplicate key/i.test(error.message);
 
 // Revocation keeps the first time a session was revoked: narrow it with .where() to the sessions meant.
 const revokeLiveSessions = (trx: Trx, at: string) =>
@@ -268,6 +266,10 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 
 		async createToken(t) {
 			await db.transaction().execute(async (trx) => {
+				// A new link replaces the user's unused one. Two requests at once on PostgreSQL would
+				// each delete only what was committed before they started and leave two live links; the
+				// user's row lock makes the second wait for the first and then delete its link.
+				await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', t.userId));
 				await trx
 					.deleteFrom('auth_tokens')
 					.where('user_id', '=', t.userId)

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServices, type Services } from '../app';
 import { parseConfig } from '../config';
 import { userContext } from '../context';
-import { migrate, openSqlite, type Db } from '../db';
+import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { runCleanup } from './index';
 
 // Housekeeping on a real (in-memory) database: rows of every kind on both sides of each cut-off,
@@ -11,121 +12,127 @@ import { runCleanup } from './index';
 const HOUR = 3_600_000;
 const now = new Date('2026-11-23T12:00:00.000Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+let test: TestDatabase;
 let db: Db;
 let app: Services;
 
-beforeEach(async () => {
-	db = openSqlite(':memory:');
-	await migrate(db);
-	await seedDemo(db);
-	app = buildServices(db, parseConfig({ LOG_LEVEL: 'silent' }));
-	await db
-		.insertInto('users')
-		.values([
-			{ id: 'u1', name: 'One', email: 'one@example.org', created_at: at(-90 * 24 * HOUR) },
-			{ id: 'u2', name: 'Two', email: 'two@example.org', created_at: at(-90 * 24 * HOUR) }
-		])
-		.execute();
-});
-afterEach(() => db.destroy());
-
-const session = (id: string, expiresAt: string, revokedAt: string | null = null) => ({
-	id,
-	user_id: 'u1',
-	secret_hash: `hash-${id}`,
-	created_at: at(-30 * 24 * HOUR),
-	expires_at: expiresAt,
-	revoked_at: revokedAt
-});
-const token = (id: string, expiresAt: string, usedAt: string | null = null) => ({
-	id,
-	user_id: 'u1',
-	purpose: 'reset',
-	token_hash: `hash-${id}`,
-	created_at: at(-2 * HOUR),
-	expires_at: expiresAt,
-	used_at: usedAt
-});
-const invitation = (
-	id: string,
-	expiresAt: string,
-	answer: { accepted_at?: string; accepted_by?: string; revoked_at?: string } = {}
-) => ({
-	id,
-	unit_id: 'board-oslo',
-	role: 'member',
-	email: `${id}@example.org`,
-	token_hash: `hash-${id}`,
-	invited_by: 'u1',
-	created_at: at(-8 * 24 * HOUR),
-	expires_at: expiresAt,
-	...answer
-});
-const ids = async (table: 'sessions' | 'auth_tokens' | 'invitations') =>
-	(await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
-
-describe('cleanup of sessions, sign-in tokens and invitations', () => {
+describe.each(ENGINES)('on %s', (engine) => {
 	beforeEach(async () => {
+		test = await testDatabase(engine);
+		db = test.db;
+		await seedDemo(db);
+		app = buildServices(db, parseConfig({ LOG_LEVEL: 'silent' }));
 		await db
-			.insertInto('sessions')
+			.insertInto('users')
 			.values([
-				session('s-live', at(30 * 24 * HOUR)),
-				session('s-expired-hour-ago', at(-HOUR)),
-				session('s-expired-2-days-ago', at(-48 * HOUR)),
-				session('s-revoked-hour-ago', at(30 * 24 * HOUR), at(-HOUR)),
-				session('s-revoked-2-days-ago', at(30 * 24 * HOUR), at(-48 * HOUR))
-			])
-			.execute();
-		await db
-			.insertInto('auth_tokens')
-			.values([
-				token('t-unused', at(HOUR)),
-				token('t-used', at(HOUR), at(-HOUR / 2)),
-				token('t-expired', at(-1000))
-			])
-			.execute();
-		await db
-			.insertInto('invitations')
-			.values([
-				invitation('i-pending', at(24 * HOUR)),
-				invitation('i-expired', at(-HOUR)),
-				invitation('i-accepted', at(-HOUR), { accepted_at: at(-48 * HOUR), accepted_by: 'u2' }),
-				invitation('i-revoked', at(-HOUR), { revoked_at: at(-48 * HOUR) })
+				{ id: 'u1', name: 'One', email: 'one@example.org', created_at: at(-90 * 24 * HOUR) },
+				{ id: 'u2', name: 'Two', email: 'two@example.org', created_at: at(-90 * 24 * HOUR) }
 			])
 			.execute();
 	});
+	afterEach(() => test.destroy());
 
-	it('deletes sessions a day past expiry or revocation, used or expired tokens and unanswered expired invitations', async () => {
-		const counts = await runCleanup(app, now);
-
-		expect(counts).toEqual({ reservations: 0, sessions: 2, tokens: 2, invitations: 1 });
-		expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
-		expect(await ids('auth_tokens')).toEqual(['t-unused']);
-		// Accepted and revoked invitations stay: they record who invited whom.
-		expect(await ids('invitations')).toEqual(['i-accepted', 'i-pending', 'i-revoked']);
+	const session = (id: string, expiresAt: string, revokedAt: string | null = null) => ({
+		id,
+		user_id: 'u1',
+		secret_hash: `hash-${id}`,
+		created_at: at(-30 * 24 * HOUR),
+		expires_at: expiresAt,
+		revoked_at: revokedAt
 	});
-
-	it('two runs at once delete each row once and leave the same rows', async () => {
-		const [a, b] = await Promise.all([runCleanup(app, now), runCleanup(app, now)]);
-
-		expect(a.sessions + b.sessions).toBe(2);
-		expect(a.tokens + b.tokens).toBe(2);
-		expect(a.invitations + b.invitations).toBe(1);
-		expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
-		expect(await ids('auth_tokens')).toEqual(['t-unused']);
-		expect(await ids('invitations')).toEqual(['i-accepted', 'i-pending', 'i-revoked']);
+	const token = (id: string, expiresAt: string, usedAt: string | null = null) => ({
+		id,
+		user_id: 'u1',
+		purpose: 'reset',
+		token_hash: `hash-${id}`,
+		created_at: at(-2 * HOUR),
+		expires_at: expiresAt,
+		used_at: usedAt
 	});
+	const invitation = (
+		id: string,
+		expiresAt: string,
+		answer: { accepted_at?: string; accepted_by?: string; revoked_at?: string } = {}
+	) => ({
+		id,
+		unit_id: 'board-oslo',
+		role: 'member',
+		email: `${id}@example.org`,
+		token_hash: `hash-${id}`,
+		invited_by: 'u1',
+		created_at: at(-8 * 24 * HOUR),
+		expires_at: expiresAt,
+		...answer
+	});
+	const ids = async (table: 'sessions' | 'auth_tokens' | 'invitations') =>
+		(await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
 
-	it('a session in use survives the cleanup', async () => {
-		const issued = await app.identity.issueSession(
-			userContext(null, null),
-			{ id: 'u2', email: 'two@example.org', name: 'Two', isAnonymous: false },
-			null,
-			now
-		);
-		await runCleanup(app, new Date(now.getTime() + HOUR));
+	describe('cleanup of sessions, sign-in tokens and invitations', () => {
+		beforeEach(async () => {
+			await db
+				.insertInto('sessions')
+				.values([
+					session('s-live', at(30 * 24 * HOUR)),
+					session('s-expired-hour-ago', at(-HOUR)),
+					session('s-expired-2-days-ago', at(-48 * HOUR)),
+					session('s-revoked-hour-ago', at(30 * 24 * HOUR), at(-HOUR)),
+					session('s-revoked-2-days-ago', at(30 * 24 * HOUR), at(-48 * HOUR))
+				])
+				.execute();
+			await db
+				.insertInto('auth_tokens')
+				.values([
+					token('t-unused', at(HOUR)),
+					token('t-used', at(HOUR), at(-HOUR / 2)),
+					token('t-expired', at(-1000))
+				])
+				.execute();
+			await db
+				.insertInto('invitations')
+				.values([
+					invitation('i-pending', at(24 * HOUR)),
+					invitation('i-expired', at(-HOUR)),
+					invitation('i-accepted', at(-HOUR), { accepted_at: at(-48 * HOUR), accepted_by: 'u2' }),
+					invitation('i-revoked', at(-HOUR), { revoked_at: at(-48 * HOUR) })
+				])
+				.execute();
+		});
 
-		const found = await app.identity.resolveSession(issued.secret, new Date(now.getTime() + HOUR));
-		expect(found?.user.id).toBe('u2');
+		it('deletes sessions a day past expiry or revocation, used or expired tokens and unanswered expired invitations', async () => {
+			const counts = await runCleanup(app, now);
+
+			expect(counts).toEqual({ reservations: 0, sessions: 2, tokens: 2, invitations: 1 });
+			expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
+			expect(await ids('auth_tokens')).toEqual(['t-unused']);
+			// Accepted and revoked invitations stay: they record who invited whom.
+			expect(await ids('invitations')).toEqual(['i-accepted', 'i-pending', 'i-revoked']);
+		});
+
+		it('two runs at once delete each row once and leave the same rows', async () => {
+			const [a, b] = await Promise.all([runCleanup(app, now), runCleanup(app, now)]);
+
+			expect(a.sessions + b.sessions).toBe(2);
+			expect(a.tokens + b.tokens).toBe(2);
+			expect(a.invitations + b.invitations).toBe(1);
+			expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
+			expect(await ids('auth_tokens')).toEqual(['t-unused']);
+			expect(await ids('invitations')).toEqual(['i-accepted', 'i-pending', 'i-revoked']);
+		});
+
+		it('a session in use survives the cleanup', async () => {
+			const issued = await app.identity.issueSession(
+				userContext(null, null),
+				{ id: 'u2', email: 'two@example.org', name: 'Two', isAnonymous: false },
+				null,
+				now
+			);
+			await runCleanup(app, new Date(now.getTime() + HOUR));
+
+			const found = await app.identity.resolveSession(
+				issued.secret,
+				new Date(now.getTime() + HOUR)
+			);
+			expect(found?.user.id).toBe('u2');
+		});
 	});
 });
