@@ -79,12 +79,14 @@ export function sqlOrderStore(db: Db): OrderStore {
 				.where('order_id', '=', id)
 				.orderBy('name')
 				.execute();
-			const events = await db
-				.selectFrom('order_events')
-				.select(['from_status', 'to_status', 'at'])
-				.where('order_id', '=', id)
-				.orderBy('at')
-				.execute();
+			const events = inTransitionOrder(
+				await db
+					.selectFrom('order_events')
+					.select(['from_status', 'to_status', 'at'])
+					.where('order_id', '=', id)
+					.orderBy('at')
+					.execute()
+			);
 			return {
 				...toOrder(row)!,
 				buyer: { name: row.buyer_name, email: row.buyer_email, phone: row.buyer_phone },
@@ -142,4 +144,24 @@ export function sqlOrderStore(db: Db): OrderStore {
 			});
 		}
 	};
+}
+
+/**
+ * An order's events in the order its status moved. Sorting by time alone leaves two events of one
+ * millisecond (authorized, then paid at once) in whatever order the engine returns them, which on
+ * PostgreSQL is not the order they were written: each event starts where the one before ended.
+ */
+export function inTransitionOrder<E extends { from_status: string | null; to_status: string }>(
+	byTime: E[]
+): E[] {
+	const left = [...byTime];
+	const ordered: E[] = [];
+	let status: string | null = null;
+	while (left.length > 0) {
+		const next = left.findIndex((e) => e.from_status === status);
+		const [event] = left.splice(next === -1 ? 0 : next, 1);
+		ordered.push(event!);
+		status = event!.to_status;
+	}
+	return ordered;
 }
