@@ -60,9 +60,11 @@ export interface PostgresDatabase {
 	exclusively<T>(fn: () => Promise<T>, name?: string): Promise<T>;
 }
 
-export function postgresPool(url: string, options: PostgresOptions = {}): pg.Pool {
+/** `waitForFlush: false`: its commits return before their WAL is on disk (see counters below). */
+function postgresPool(url: string, options: PostgresOptions, waitForFlush = true): pg.Pool {
 	const pool = new pg.Pool({
 		connectionString: url,
+		...(waitForFlush ? {} : { options: '-c synchronous_commit=off' }),
 		max: options.poolMax ?? 10,
 		connectionTimeoutMillis: options.waitMs ?? 5000,
 		lock_timeout: options.waitMs ?? 5000,
@@ -82,9 +84,18 @@ export async function openPostgres(
 	options: PostgresOptions = {}
 ): Promise<PostgresDatabase> {
 	const pool = postgresPool(url, options);
+	// Rate-limit counters have connections of their own whose commits do not wait for the disk:
+	// a count lost in a crash is harmless, and each counted request would otherwise wait for a
+	// flush (and, from one address, for the flush of the request before it).
+	const counters = postgresPool(url, { ...options, poolMax: 4 }, false);
 	const feed = changeFeed(pool, url, options.listen ?? true);
 	const db = new Kysely({
-		dialect: new PostgresDialect({ pool: reportingPool(pool, feed.wrote, feed.stop) })
+		dialect: new PostgresDialect({
+			pool: reportingPool(pool, feed.wrote, async () => {
+				await feed.stop();
+				await counters.end();
+			})
+		})
 	}) as Db;
 	// Fails at start with the server's own message rather than on the first request; and Kysely
 	// takes the pool only at its first query, without which db.destroy() would leave it open.
@@ -98,7 +109,7 @@ export async function openPostgres(
 	return {
 		db,
 		changes: feed.changes,
-		rateLimitStore: rateLimitStore(pool),
+		rateLimitStore: rateLimitStore(counters),
 		exclusively: (fn, name = STARTUP_LOCK) => exclusively(url, name, fn)
 	};
 }
