@@ -30,6 +30,19 @@ export const FAKE_CREDENTIALS = {
 	merchantSerialNumber: '123456'
 };
 
+/** What a server needs to pay through `fake` with the given callback token. */
+export function vippsEnv(fake: FakeVipps, callbackToken: string): Record<string, string> {
+	return {
+		PAYMENT_PROVIDER: 'vipps',
+		PAYMENT_CALLBACK_TOKEN: callbackToken,
+		VIPPS_API_URL: fake.url,
+		VIPPS_CLIENT_ID: FAKE_CREDENTIALS.clientId,
+		VIPPS_CLIENT_SECRET: FAKE_CREDENTIALS.clientSecret,
+		VIPPS_SUBSCRIPTION_KEY: FAKE_CREDENTIALS.subscriptionKey,
+		VIPPS_MERCHANT_SERIAL_NUMBER: FAKE_CREDENTIALS.merchantSerialNumber
+	};
+}
+
 export interface FakeVipps {
 	url: string;
 	requests: RecordedRequest[];

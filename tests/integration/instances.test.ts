@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgTypes } from '../../src/lib/server/db/postgres';
 import { createPgDatabase } from '../../src/lib/server/db/test-db';
-import { FAKE_CREDENTIALS, startFakeVipps, type FakeVipps } from '../helpers/fake-vipps';
+import { startFakeVipps, vippsEnv, type FakeVipps } from '../helpers/fake-vipps';
 import { startServer, type TestServer } from '../helpers/server';
 import { BUYER, checkOut, shopper, shownTotal } from '../helpers/shop';
 
@@ -24,13 +24,7 @@ beforeAll(async () => {
 		DATABASE_URL: database.url,
 		LOG_LEVEL: 'info',
 		CRON_ENABLED: 'true',
-		PAYMENT_PROVIDER: 'vipps',
-		PAYMENT_CALLBACK_TOKEN: TOKEN,
-		VIPPS_API_URL: fake.url,
-		VIPPS_CLIENT_ID: FAKE_CREDENTIALS.clientId,
-		VIPPS_CLIENT_SECRET: FAKE_CREDENTIALS.clientSecret,
-		VIPPS_SUBSCRIPTION_KEY: FAKE_CREDENTIALS.subscriptionKey,
-		VIPPS_MERCHANT_SERIAL_NUMBER: FAKE_CREDENTIALS.merchantSerialNumber,
+		...vippsEnv(fake, TOKEN),
 		PUBLIC_ORIGIN: 'http://127.0.0.1:1',
 		RATE_LIMIT_ANONYMOUS: '1000/60',
 		RATE_LIMIT_PUBLIC: '7/60',

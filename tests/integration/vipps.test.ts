@@ -2,7 +2,7 @@
 // Checkout session, the buyer is sent to Vipps, Vipps calls back with its raw
 // callbackAuthorizationToken, and the server captures over ePayment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_CREDENTIALS, startFakeVipps, type FakeVipps } from '../helpers/fake-vipps';
+import { startFakeVipps, vippsEnv, type FakeVipps } from '../helpers/fake-vipps';
 import { withDb } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';
 import { BUYER, shopper, shownTotal } from '../helpers/shop';
@@ -14,13 +14,7 @@ let server: TestServer;
 beforeAll(async () => {
 	fake = await startFakeVipps();
 	server = await startServer({
-		PAYMENT_PROVIDER: 'vipps',
-		PAYMENT_CALLBACK_TOKEN: TOKEN,
-		VIPPS_API_URL: fake.url,
-		VIPPS_CLIENT_ID: FAKE_CREDENTIALS.clientId,
-		VIPPS_CLIENT_SECRET: FAKE_CREDENTIALS.clientSecret,
-		VIPPS_SUBSCRIPTION_KEY: FAKE_CREDENTIALS.subscriptionKey,
-		VIPPS_MERCHANT_SERIAL_NUMBER: FAKE_CREDENTIALS.merchantSerialNumber,
+		...vippsEnv(fake, TOKEN),
 		PUBLIC_ORIGIN: 'http://127.0.0.1:1',
 		RATE_LIMIT_ANONYMOUS: '1000/60'
 	});

@@ -7,7 +7,7 @@ import { sqlOrderStore } from '../shop/orders-sql';
 import { readCallbackSessionId } from './callback';
 import { paymentsService, returnPath } from './index';
 import { simulatorProvider } from './simulator';
-import { orderRow } from '../db/test-rows';
+import { orderRow, productRow } from '../db/test-rows';
 import { mailer } from '../mail';
 import { reserveStock } from '../shop/reservations';
 
@@ -168,19 +168,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 		it('move the order once, capture once, sell the stock once and write one confirmation', async () => {
 			await db
 				.insertInto('products')
-				.values({
-					id: 'p1',
-					slug: 'p1',
-					category: 'merch',
-					price_ore: 50,
-					stock: 10,
-					featured: 0,
-					active: 1,
-					name_no: 'P',
-					name_en: 'P',
-					description_no: '',
-					description_en: ''
-				})
+				.values(productRow('p1', { price_ore: 50, stock: 10 }))
 				.execute();
 			const { sessionId } = await orderWithSession('race-1');
 			await db

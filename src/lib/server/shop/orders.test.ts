@@ -6,7 +6,7 @@ import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { nextStatus, ordersService, type OrdersService } from './orders';
 import { sqlOrderStore } from './orders-sql';
 import { reserveStock } from './reservations';
-import { orderRow } from '../db/test-rows';
+import { orderRow, productRow } from '../db/test-rows';
 
 // The forward-only rule, alone and over the SQL adapter on a migrated database of each engine.
 const STATES = PaymentState.options;
@@ -68,21 +68,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 				}))
 			)
 			.execute();
-		await db
-			.insertInto('products')
-			.values({
-				id: 'p1',
-				slug: 'p1',
-				category: 'merch',
-				price_ore: 100,
-				featured: 0,
-				active: 1,
-				name_no: 'P',
-				name_en: 'P',
-				description_no: '',
-				description_en: ''
-			})
-			.execute();
+		await db.insertInto('products').values(productRow('p1')).execute();
 	});
 	afterEach(() => test.destroy());
 
