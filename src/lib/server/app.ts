@@ -113,7 +113,7 @@ export async function startApp(): Promise<Services> {
 			provider: config.PAYMENT_PROVIDER
 		});
 	}
-	if (config.CRON_ENABLED) startSchedule(current);
+	if (config.CRON_ENABLED) startSchedule(current, { shared: opened.engine === 'postgres' });
 	return current;
 }
 

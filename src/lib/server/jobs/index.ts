@@ -1,7 +1,8 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
 // and invitations) every 10 minutes, payment reconciliation every 5, both once at start. Each run
-// is guarded so that a slow run is never overlapped by the next tick of the same job, and takes
-// the job's lease (lease.ts) so that of several instances on one database one runs it per period.
+// is guarded so that a slow run is never overlapped by the next tick of the same job and, when
+// several instances share the database, takes the job's lease (lease.ts) so that one of them runs
+// it per period.
 // Were two runs to meet anyway (a run longer than its period), both jobs are safe: DELETEs of
 // expired rows, and guarded status transitions.
 import cron from 'node-cron';
@@ -52,21 +53,28 @@ const MINUTE = 60_000;
 // Shorter than the period by enough to cover clocks a little apart and a late tick.
 const leaseFor = (periodMinutes: number) => periodMinutes * MINUTE - 30_000;
 
-export function startSchedule(services: {
-	db: Db;
-	shop: ShopService;
-	identity: IdentityService;
-	payments: PaymentsService;
-}): () => void {
-	const cleanup = guarded(
-		'cleanup',
-		() => runCleanup(services),
-		() => takeLease(services.db, 'cleanup', leaseFor(10))
-	);
+/**
+ * `shared`: other instances use the same database (PostgreSQL), so each run first takes the job's
+ * lease. An SQLite file has one process, which runs every tick and, above all, runs both jobs at
+ * every start: a lease left by a process that crashed a minute ago must not hold back the run
+ * that settles what the crash left in flight.
+ */
+export function startSchedule(
+	services: {
+		db: Db;
+		shop: ShopService;
+		identity: IdentityService;
+		payments: PaymentsService;
+	},
+	options: { shared: boolean }
+): () => void {
+	const lease = (job: string, periodMinutes: number) =>
+		options.shared ? () => takeLease(services.db, job, leaseFor(periodMinutes)) : undefined;
+	const cleanup = guarded('cleanup', () => runCleanup(services), lease('cleanup', 10));
 	const reconcile = guarded(
 		'reconcile-payments',
 		() => services.payments.reconcile(adminContext('cron')),
-		() => takeLease(services.db, 'reconcile-payments', leaseFor(5))
+		lease('reconcile-payments', 5)
 	);
 	const tasks = [
 		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup' }),
