@@ -246,7 +246,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 			await db.deleteFrom('news').where('id', '=', 'news-embargo').execute();
 		});
 
-		it('the sitemap lists policies, published news and active products only', async () => {
+		it('the sitemap lists policies, published news and the active products the shop lists', async () => {
 			await db.updateTable('products').set({ active: 0 }).where('slug', '=', 'sticker').execute();
 			const paths = await content.sitemapPaths(NOW);
 			expect(paths).toEqual(
@@ -263,6 +263,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 			);
 			expect(paths).not.toContain('/shop/sticker');
 			expect(paths).not.toContain('/news/news-later');
+			expect(paths.filter((p) => p.startsWith('/shop/membership'))).toEqual([]);
 			await db.updateTable('products').set({ active: 1 }).where('slug', '=', 'sticker').execute();
 		});
 	});

@@ -450,7 +450,14 @@ export function sqlContentStore(db: Db): ContentStore {
 				db.selectFrom('units').select('id').orderBy('sort').execute(),
 				db.selectFrom('projects').select('slug').orderBy('slug').execute(),
 				db.selectFrom('pages').select('slug').where('slug', 'like', 'policies/%').execute(),
-				db.selectFrom('products').select('slug').where('active', '=', 1).orderBy('slug').execute()
+				// As the shop lists them: membership periods are on /membership, which the sitemap has.
+				db
+					.selectFrom('products')
+					.select('slug')
+					.where('active', '=', 1)
+					.where('category', '!=', 'membership')
+					.orderBy('slug')
+					.execute()
 			]);
 			return {
 				events: events.map((r) => r.id),
