@@ -220,6 +220,29 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect((await signIn('slow@example.org', PASSWORD, 'f2', at(46_001))).ok).toBe(true);
 		});
 
+		it('20 wrong passwords at once for one account: 5 are checked, 15 wait', async () => {
+			await verifiedUser('burst@example.org');
+			const results = await Promise.all(
+				Array.from({ length: 20 }, (_, i) =>
+					signIn('burst@example.org', 'wrong password!', `b${i}`)
+				)
+			);
+			expect(results.filter((r) => !r.ok && r.reason === 'invalid')).toHaveLength(5);
+			expect(results.filter((r) => !r.ok && r.reason === 'throttled')).toHaveLength(15);
+			expect(await signIn('burst@example.org', PASSWORD, 'fresh')).toMatchObject({
+				reason: 'throttled'
+			});
+		});
+
+		it('the right password sent twice at once (a double click) signs in twice', async () => {
+			await verifiedUser('double@example.org');
+			const [a, b] = await Promise.all([
+				signIn('double@example.org', PASSWORD, '5.5.5.5'),
+				signIn('double@example.org', PASSWORD, '5.5.5.5')
+			]);
+			expect([a.ok, b.ok]).toEqual([true, true]);
+		});
+
 		it("a success clears the account's count but not the address's", async () => {
 			await verifiedUser('good@example.org');
 			for (let i = 0; i < 19; i++)

@@ -317,24 +317,33 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				lastFailureAt: r.last_failure_at
 			}));
 		},
-		async recordLoginFailure(key, now, forgetBefore) {
+		async takeLoginAttempt(key, seen, now, forgetBefore) {
 			// Forgotten rows go as new ones come, so addresses that tried once do not pile up. The table
 			// holds at most an hour of failures, so this scan stays small without an index.
 			await db.deleteFrom('login_failures').where('last_failure_at', '<=', forgetBefore).execute();
+			if (!seen || seen.lastFailureAt <= forgetBefore) {
+				const inserted = await db
+					.insertInto('login_failures')
+					.values({ key, failures: 1, last_failure_at: now })
+					.onConflict((oc) => oc.column('key').doNothing())
+					.executeTakeFirst();
+				return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+			}
+			const updated = await db
+				.updateTable('login_failures')
+				.set({ failures: seen.failures + 1, last_failure_at: now })
+				.where('key', '=', key)
+				.where('failures', '=', seen.failures)
+				.where('last_failure_at', '=', seen.lastFailureAt)
+				.executeTakeFirst();
+			return Number(updated.numUpdatedRows) === 1;
+		},
+		async returnLoginAttempt(key) {
 			await db
-				.insertInto('login_failures')
-				.values({ key, failures: 1, last_failure_at: now })
-				.onConflict((oc) =>
-					oc.column('key').doUpdateSet((e) => ({
-						failures: e
-							.case()
-							.when('login_failures.last_failure_at', '<=', forgetBefore)
-							.then(1)
-							.else(e('login_failures.failures', '+', 1))
-							.end(),
-						last_failure_at: now
-					}))
-				)
+				.updateTable('login_failures')
+				.set((e) => ({ failures: e('failures', '-', 1) }))
+				.where('key', '=', key)
+				.where('failures', '>', 0)
 				.execute();
 		},
 		async clearLoginFailures(key) {

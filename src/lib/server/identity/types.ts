@@ -158,10 +158,20 @@ export interface IdentityStore {
 	/** Marks an unused, unexpired token used and returns its user; null if none (atomic). */
 	consumeToken(tokenHash: string, purpose: TokenPurpose, now: string): Promise<string | null>;
 
-	loginFailures(
-		keys: string[]
-	): Promise<{ key: string; failures: number; lastFailureAt: string }[]>;
-	recordLoginFailure(key: string, now: string, forgetBefore: string): Promise<void>;
+	loginFailures(keys: string[]): Promise<LoginFailures[]>;
+	/**
+	 * Counts an attempt on `key` as a failure before its password is checked, only if the key's
+	 * count is still what the caller read (`seen`, null for none): false when another attempt
+	 * counted meanwhile. A count last moved before `forgetBefore` starts again at one.
+	 */
+	takeLoginAttempt(
+		key: string,
+		seen: LoginFailures | null,
+		now: string,
+		forgetBefore: string
+	): Promise<boolean>;
+	/** Takes back one counted attempt (it turned out to be a right password). */
+	returnLoginAttempt(key: string): Promise<void>;
 	clearLoginFailures(key: string): Promise<void>;
 
 	createOauthFlow(flow: OauthFlow): Promise<void>;
@@ -204,4 +214,10 @@ export interface StaleRecordCounts {
 	sessions: number;
 	tokens: number;
 	invitations: number;
+}
+
+export interface LoginFailures {
+	key: string;
+	failures: number;
+	lastFailureAt: string;
 }
