@@ -155,6 +155,15 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		expect(await test.db.selectFrom('files').select('id').execute()).toHaveLength(1);
 	});
 
+	it('accepts several photos uploaded at the same moment', async () => {
+		const photos = await Promise.all([1, 2, 3, 4, 5].map(() => phoneJpeg(800, 600)));
+		const kept = await Promise.all(
+			photos.map((bytes) => files.accept({ ownerId: 'ola', purpose: 'receipt', bytes }))
+		);
+		expect(kept.map((f) => [f.width, f.height])).toEqual(Array(5).fill([600, 800]));
+		expect(listing(dir)).toHaveLength(10);
+	});
+
 	it('removes what it wrote when the row cannot be saved', async () => {
 		const before = listing(dir);
 		await expect(

@@ -1,9 +1,11 @@
 // Image normalisation: what is kept of a photo is pixels, upright, bounded in size, without
 // metadata (no GPS, no camera serial), in a format every browser shows, and a thumbnail.
-// HEIC is decoded by libheif compiled to WebAssembly (heic-decode): sharp's prebuilt libvips has
-// no HEVC decoder (patents), so sharp gets raw pixels from it (docs/decisions.md, 2026-11-23).
-import decodeHeic from 'heic-decode';
+// HEIC is decoded by libheif compiled to WebAssembly (heic-decode, in a worker: heic.ts): sharp's
+// prebuilt libvips has no HEVC decoder (patents), so sharp gets raw pixels from it
+// (docs/decisions.md, 2026-11-23). At most two images are normalised at once per process: each
+// holds its decoded pixels (48 MB for 12 MP) until it is written.
 import sharp, { type Sharp } from 'sharp';
+import { decodeHeic } from './heic';
 import { FileRefused, type DetectedType } from './types';
 
 export interface ImageLimits {
@@ -36,10 +38,31 @@ const OUTPUT: Record<Exclude<DetectedType, 'pdf'>, 'jpeg' | 'png' | 'webp'> = {
 	webp: 'webp'
 };
 
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
 export async function normaliseImage(
 	type: Exclude<DetectedType, 'pdf'>,
 	input: Buffer,
 	limits: ImageLimits = DEFAULT_IMAGE_LIMITS
+): Promise<NormalisedImage> {
+	// A finished run hands its slot to the next waiting one, so never more than AT_ONCE run.
+	if (running < AT_ONCE) running++;
+	else await new Promise<void>((resolve) => waiting.push(resolve));
+	try {
+		return await normalise(type, input, limits);
+	} finally {
+		const next = waiting.shift();
+		if (next) next();
+		else running--;
+	}
+}
+
+async function normalise(
+	type: Exclude<DetectedType, 'pdf'>,
+	input: Buffer,
+	limits: ImageLimits
 ): Promise<NormalisedImage> {
 	const format = OUTPUT[type];
 	try {
@@ -90,8 +113,8 @@ async function decode(
 		throw new FileRefused('image_too_large', 'more pixels than allowed');
 	}
 	// libheif applies the container's rotation and mirroring itself.
-	const image = await decodeHeic({ buffer: input });
-	return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {
+	const image = await decodeHeic(input);
+	return sharp(image.data, {
 		raw: { width: image.width, height: image.height, channels: 4 }
 	}).removeAlpha();
 }
