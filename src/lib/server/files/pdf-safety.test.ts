@@ -22,6 +22,16 @@ describe('a PDF is kept only when it can do nothing but show pages', () => {
 		expect(verdict(pdf({ catalog: '/OpenAction [3 0 R /Fit]' }))).toBe('accepted');
 	});
 
+	it('accepts a photo whose bytes happen to spell /JS or /AA, inside a stream of certain length', () => {
+		expect(verdict(pdf({ objects: [imageStream(photoBytes(), 'exact')] }))).toBe('accepted');
+	});
+
+	it('looks at a stream’s data for /JS too when its length does not end at endstream', () => {
+		expect(verdict(pdf({ objects: [imageStream(photoBytes(), 'wrong')] }))).toMatch(
+			/^unsafe_pdf: the file holds \/JS/
+		);
+	});
+
 	it('refuses JavaScript run when the document opens', () => {
 		const bytes = pdf({
 			catalog: '/OpenAction 4 0 R',
@@ -42,7 +52,7 @@ describe('a PDF is kept only when it can do nothing but show pages', () => {
 		);
 		const bytes = pdf({ catalog: '/OpenAction 5 0 R', objects: [hidden] });
 		expect(bytes.includes('JavaScript')).toBe(false);
-		expect(verdict(bytes)).toMatch(/^unsafe_pdf: a compressed stream holds \/JavaScript/);
+		expect(verdict(bytes)).toMatch(/^unsafe_pdf: an object stream holds \/JavaScript/);
 	});
 
 	it('refuses additional actions, launching a program and embedded files', () => {
@@ -65,9 +75,30 @@ describe('a PDF is kept only when it can do nothing but show pages', () => {
 		expect(verdict(pdf({ objects: [broken] }))).toMatch(/^unsafe_pdf: an object stream/);
 	});
 
-	it('refuses streams that decompress to more than the budget', () => {
-		const bomb = pdf({ objects: [flateStream(' '.repeat(2_000_000))] });
+	it('refuses object streams that decompress to more than the budget', () => {
+		const bomb = pdf({ objects: [flateStream(' '.repeat(2_000_000), '/Type /ObjStm')] });
 		expect(() => checkPdf(bomb, { maxInflatedBytes: 1_000_000 })).toThrow(FileRefused);
 		expect(() => checkPdf(bomb, { maxInflatedBytes: 4_000_000 })).not.toThrow();
 	});
 });
+
+// Bytes as in a JPEG's compressed data that happen to hold "/JS " and "/AA[" (high bytes only
+// otherwise, so nothing else in them reads as PDF syntax).
+function photoBytes(): Buffer {
+	const bytes = Buffer.alloc(4096, 0xa7);
+	bytes.write('/JS ', 1000, 'latin1');
+	bytes.write('/AA[', 3000, 'latin1');
+	return bytes;
+}
+
+function imageStream(data: Buffer, length: 'exact' | 'wrong'): Buffer {
+	const declared = length === 'exact' ? data.length : data.length - 100;
+	return Buffer.concat([
+		Buffer.from(
+			`<< /Type /XObject /Subtype /Image /Width 64 /Height 64 /BitsPerComponent 8 /ColorSpace /DeviceRGB /Filter /DCTDecode /Length ${declared} >>\nstream\n`,
+			'latin1'
+		),
+		data,
+		Buffer.from('\nendstream', 'latin1')
+	]);
+}
