@@ -8,6 +8,7 @@ import { filesService, FileRefused, localDiskStorage, type FilesService } from '
 import {
 	exifTags,
 	heic,
+	mp4,
 	pdf,
 	phoneJpeg,
 	pixel,
@@ -89,6 +90,14 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 
 		const thumb = (await files.read(file.id, { readerId: 'ola', variant: 'thumbnail' }))!;
 		expect(await sharp(thumb.body).metadata()).toMatchObject({ width: 150, height: 200 });
+	});
+
+	it('keeps only the photo of a motion photo, not its video', async () => {
+		const photo = Buffer.concat([await phoneJpeg(), mp4()]);
+		const file = await files.accept({ ownerId: 'ola', purpose: 'receipt', bytes: photo });
+		const served = (await files.read(file.id, { readerId: 'ola' }))!;
+		expect(file).toMatchObject({ mimeType: 'image/jpeg', width: 400, height: 600 });
+		expect(served.body.includes('ftypmp42')).toBe(false);
 	});
 
 	it('keeps PNG and WebP in their own format, and a PDF byte for byte', async () => {

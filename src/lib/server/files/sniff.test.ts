@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sniff } from './sniff';
-import { heic, pdf, phoneJpeg, png, webp, windowsProgram, zipArchive } from './test-fixtures';
+import { heic, mp4, pdf, phoneJpeg, png, webp, windowsProgram, zipArchive } from './test-fixtures';
 import { FileRefused, type RefusalCode } from './types';
 
 function refusal(bytes: Buffer): RefusalCode | 'accepted' {
@@ -71,6 +71,17 @@ describe('the type of an upload is read from its bytes', () => {
 	it('accepts a PDF and a JPEG with only whitespace or NUL padding at the end', async () => {
 		expect(refusal(Buffer.concat([pdf(), Buffer.from('\r\n  \n')]))).toBe('accepted');
 		expect(refusal(Buffer.concat([await phoneJpeg(), Buffer.alloc(64)]))).toBe('accepted');
+	});
+
+	it('accepts a motion photo: a JPEG followed by exactly one MP4', async () => {
+		expect(refusal(Buffer.concat([await phoneJpeg(), mp4()]))).toBe('accepted');
+	});
+
+	it('refuses a motion photo with anything after its MP4', async () => {
+		const tail = Buffer.concat([mp4(), zipArchive()]);
+		expect(refusal(Buffer.concat([await phoneJpeg(), tail]))).toBe('polyglot');
+		const junk = Buffer.concat([mp4(), Buffer.from('<script>alert(1)</script>')]);
+		expect(refusal(Buffer.concat([await phoneJpeg(), junk]))).toBe('polyglot');
 	});
 
 	it('calls a truncated image unreadable', async () => {

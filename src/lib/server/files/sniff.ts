@@ -4,7 +4,9 @@
 // - PNG: the chunks run from the signature to IEND, and IEND is the last byte.
 // - WebP: the RIFF size is the file's size less 8.
 // - HEIC/HEIF: the top-level boxes tile the file exactly.
-// - JPEG: nothing but NUL padding after the last end-of-image marker (FF D9).
+// - JPEG: nothing but NUL padding after the last end-of-image marker (FF D9), or, for a "motion
+//   photo" (Google, and others following it), exactly one MP4 right after the image: boxes from
+//   `ftyp` that tile the rest of the file. Only the image is kept (re-encoded), never the video.
 // - PDF: the header at offset 0 and nothing but whitespace after the last %%EOF.
 // - any type but PDF: no "%PDF-" anywhere (PDF readers look for the header past offset 0).
 // - any type: no ZIP end-of-central-directory record in the last 64 KiB + 22 bytes, where ZIP
@@ -113,12 +115,22 @@ function boxesEnd(b: Buffer): number | null {
 }
 
 function jpegEnd(b: Buffer): number | null {
+	const video = motionPhotoVideo(b);
+	if (video !== null && boxesEnd(b.subarray(video)) === b.length - video) return b.length;
 	let end = b.length;
 	while (end > 0 && b[end - 1] === 0) end--;
 	const eoi = b.lastIndexOf(Buffer.from([0xff, 0xd9]));
 	if (eoi < 0) return null;
 	// NUL padding after the marker counts as part of the image; anything else does not.
 	return eoi + 2 === end ? b.length : eoi + 2;
+}
+
+/** Where an MP4 starts right after an end-of-image marker (FF D9, box size, "ftyp"), or null. */
+function motionPhotoVideo(b: Buffer): number | null {
+	for (let at = b.indexOf('ftyp'); at >= 6; at = b.indexOf('ftyp', at + 1)) {
+		if (b[at - 6] === 0xff && b[at - 5] === 0xd9) return at - 4;
+	}
+	return null;
 }
 
 function pdfEnd(b: Buffer): number | null {

@@ -162,3 +162,15 @@ export function zipArchive(): Buffer {
 	end.writeUInt32LE(localSize, 16);
 	return Buffer.concat([local, name, content, central, name, end]);
 }
+
+// The boxes of a short MP4 as a phone appends it to a motion photo: ftyp, then mdat.
+export function mp4(): Buffer {
+	const ftyp = Buffer.alloc(24);
+	ftyp.writeUInt32BE(24, 0);
+	ftyp.write('ftypmp42', 4, 'latin1');
+	ftyp.write('isommp42', 16, 'latin1');
+	const mdat = Buffer.alloc(8 + 1000, 0x5a);
+	mdat.writeUInt32BE(mdat.length, 0);
+	mdat.write('mdat', 4, 'latin1');
+	return Buffer.concat([ftyp, mdat]);
+}
