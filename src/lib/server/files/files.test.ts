@@ -136,6 +136,17 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		expect(file.thumbnailKey).not.toBeNull();
 	});
 
+	it('refuses an HEIC whose coded image is damaged, keeping nothing', async (context) => {
+		const bytes = await heic();
+		if (!bytes) return context.skip('heif-enc is not installed (apt-get install libheif-examples)');
+		const damaged = Buffer.from(bytes).fill(0xff, bytes.indexOf('mdat') + 4);
+
+		await expect(
+			files.accept({ ownerId: 'ola', purpose: 'receipt', bytes: damaged })
+		).rejects.toMatchObject({ code: 'unreadable' });
+		expect(listing(dir)).toEqual([]);
+	});
+
 	it('refuses each disguised or unsafe file and leaves the files folder as it was', async () => {
 		await files.accept({ ownerId: 'ola', purpose: 'receipt', bytes: await png() });
 		const before = listing(dir);

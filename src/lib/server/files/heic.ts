@@ -27,6 +27,9 @@ decode({ buffer: workerData.bytes }).then(
 
 let modulePath: string | undefined;
 
+/** Far above the few seconds a 12 MP photo takes here: only a decoder stuck on crafted input. */
+const GIVE_UP_MS = 60_000;
+
 export function decodeHeic(bytes: Uint8Array): Promise<DecodedHeic> {
 	modulePath ??= createRequire(import.meta.url).resolve('heic-decode');
 	const copy = new Uint8Array(bytes); // its own buffer, so it can be moved to the worker
@@ -37,17 +40,27 @@ export function decodeHeic(bytes: Uint8Array): Promise<DecodedHeic> {
 			transferList: [copy.buffer]
 		});
 		let settled = false;
-		worker.once('message', (message: DecodedHeic | { error: string }) => {
+		const timer = setTimeout(() => {
 			settled = true;
+			void worker.terminate();
+			reject(new Error('HEIC decoding took too long'));
+		}, GIVE_UP_MS);
+		worker.once('message', (message: DecodedHeic | { error: string }) => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(timer);
 			void worker.terminate();
 			if ('error' in message) reject(new Error(`HEIC decoding failed: ${message.error}`));
 			else resolve({ ...message, data: new Uint8Array(message.data.buffer) });
 		});
 		worker.once('error', (error) => {
+			if (settled) return;
 			settled = true;
+			clearTimeout(timer);
 			reject(error);
 		});
 		worker.once('exit', (code) => {
+			clearTimeout(timer);
 			if (!settled) reject(new Error(`HEIC decoder exited with code ${code}`));
 		});
 	});
