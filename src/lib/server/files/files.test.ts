@@ -136,6 +136,20 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		expect(file.thumbnailKey).not.toBeNull();
 	});
 
+	it('refuses an image of more pixels than allowed before decoding it (a decompression bomb)', async () => {
+		const bomb = await sharp({
+			create: { width: 8000, height: 8000, channels: 3, background: '#fff' }
+		})
+			.png()
+			.toBuffer();
+		expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+
+		await expect(
+			files.accept({ ownerId: 'ola', purpose: 'image', bytes: bomb })
+		).rejects.toMatchObject({ code: 'image_too_large' });
+		expect(listing(dir)).toEqual([]);
+	});
+
 	it('refuses an HEIC whose coded image is damaged, keeping nothing', async (context) => {
 		const bytes = await heic();
 		if (!bytes) return context.skip('heif-enc is not installed (apt-get install libheif-examples)');

@@ -20,7 +20,7 @@ export interface ImageLimits {
 export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
 	maxSide: 2560,
 	thumbnailSide: 400,
-	maxInputPixels: 100_000_000
+	maxInputPixels: 50_000_000
 };
 
 export interface NormalisedImage {
