@@ -10,6 +10,7 @@ import { migrate, openConfigured, pendingOnExisting, type Db, type DbChanges } f
 import { backupDatabase } from './db/backup';
 import { sharedSecret } from './db/shared-secret';
 import { seedDemo } from './db/seed';
+import { filesService, localDiskStorage } from './files';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
 import { oidcService } from './identity/oidc';
@@ -69,7 +70,10 @@ export function buildServices(
 		shop: shopService(sqlShopStore(db)),
 		mail,
 		membership: membershipService(db),
-		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO)
+		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
+		files: filesService(db, localDiskStorage(config.FILES_DIR), {
+			maxBytes: config.FILES_MAX_BYTES
+		})
 	};
 }
 

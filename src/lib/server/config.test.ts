@@ -19,6 +19,15 @@ describe('configuration', () => {
 		expect(() => parseConfig({ PUBLIC_ORIGIN: 'ftp://x' })).toThrow(/PUBLIC_ORIGIN/);
 	});
 
+	it('keeps uploads beside the database unless FILES_DIR says otherwise, at most 10 MB each', () => {
+		expect(parseConfig({}).FILES_DIR).toBe('data/files');
+		expect(parseConfig({ DATABASE_FILE: '/srv/db/site.db' }).FILES_DIR).toBe('/srv/db/files');
+		expect(parseConfig({ FILES_DIR: '/mnt/shared/files' }).FILES_DIR).toBe('/mnt/shared/files');
+		expect(parseConfig({}).FILES_MAX_BYTES).toBe(10 * 1024 * 1024);
+		expect(parseConfig({ FILES_MAX_BYTES: '2097152' }).FILES_MAX_BYTES).toBe(2 * 1024 * 1024);
+		expect(() => parseConfig({ FILES_MAX_BYTES: '10MB' })).toThrow(/FILES_MAX_BYTES/);
+	});
+
 	it('names every bad variable at once', () => {
 		expect(() => parseConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
 	});

@@ -1,6 +1,7 @@
 // The one place that reads process.env. Parsed once, on first use; a bad value stops start-up
 // with one line naming the variable. Everything has a local default so nothing must be set.
 import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { parseLimit } from './http/rate-limit';
 
@@ -121,7 +122,18 @@ export const ConfigSchema = z.object({
 	SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
 	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>'),
 	/** Where contact-form messages are sent. */
-	CONTACT_TO: z.email().default('post@example.org')
+	CONTACT_TO: z.email().default('post@example.org'),
+
+	// Files
+	/** Where uploads are kept; unset: files/ next to DATABASE_FILE. */
+	FILES_DIR: z.string().min(1).optional(),
+	/** The largest upload accepted, in bytes. */
+	FILES_MAX_BYTES: z.coerce
+		.number()
+		.int()
+		.min(1024)
+		.max(100 * 1024 * 1024)
+		.default(10 * 1024 * 1024)
 });
 
 export interface VippsConfig {
@@ -140,6 +152,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
 	simulatorEnabled: boolean;
 	/** Set exactly when PAYMENT_PROVIDER=vipps. */
 	vipps: VippsConfig | null;
+	/** FILES_DIR, or its default beside the database. */
+	FILES_DIR: string;
 };
 
 const VIPPS_REQUIRED = [
@@ -182,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 	}
 	return {
 		...c,
+		FILES_DIR: c.FILES_DIR ?? join(dirname(c.DATABASE_FILE), 'files'),
 		vipps,
 		simulatorEnabled:
 			c.PAYMENT_PROVIDER === 'simulator' &&

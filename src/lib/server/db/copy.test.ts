@@ -174,6 +174,23 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.insertInto('job_leases')
 		.values({ name: 'cleanup', holder: 'h1', expires_at: T })
 		.execute();
+	await db
+		.insertInto('files')
+		.values({
+			id: 'f1',
+			owner_id: 'u1',
+			purpose: 'receipt',
+			mime_type: 'image/jpeg',
+			size: 123_456,
+			sha256: 'ab'.repeat(32),
+			original_name: 'Kvittering blåbær.jpg',
+			storage_key: '0123456789abcdef0123456789abcdef',
+			width: 2560,
+			height: 1920,
+			thumbnail_key: 'fedcba9876543210fedcba9876543210',
+			created_at: T
+		})
+		.execute();
 }
 
 async function tablesOf(db: AnyDb): Promise<string[]> {

@@ -286,6 +286,24 @@ export interface JobLeasesTable {
 	expires_at: string;
 }
 
+export interface FilesTable {
+	id: string;
+	owner_id: string;
+	/** receipt | image | application | document */
+	purpose: string;
+	/** Of the kept bytes, as found in them (files/sniff.ts). */
+	mime_type: string;
+	size: number;
+	/** Of the bytes as uploaded, hex. */
+	sha256: string;
+	original_name: string;
+	storage_key: string;
+	width: number | null;
+	height: number | null;
+	thumbnail_key: string | null;
+	created_at: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -316,4 +334,5 @@ export interface Database {
 	contact_messages: ContactMessagesTable;
 	rate_limits: RateLimitsTable;
 	job_leases: JobLeasesTable;
+	files: FilesTable;
 }

@@ -1,0 +1,126 @@
+// Image normalisation: what is kept of a photo is pixels, upright, bounded in size, without
+// metadata (no GPS, no camera serial), in a format every browser shows, and a thumbnail.
+// HEIC is decoded by libheif compiled to WebAssembly (heic-decode, in a worker: heic.ts): sharp's
+// prebuilt libvips has no HEVC decoder (patents), so sharp gets raw pixels from it
+// (docs/decisions.md, 2026-11-23). At most two images are normalised at once per process: each
+// holds its decoded pixels (48 MB for 12 MP) until it is written.
+import sharp, { type Sharp } from 'sharp';
+import { decodeHeic } from './heic';
+import { FileRefused, type DetectedType } from './types';
+
+export interface ImageLimits {
+	/** The longest side of a kept image, in pixels. */
+	maxSide: number;
+	/** The longest side of a thumbnail. */
+	thumbnailSide: number;
+	/** Images with more pixels than this are refused before decoding (decompression bombs). */
+	maxInputPixels: number;
+}
+
+export const DEFAULT_IMAGE_LIMITS: ImageLimits = {
+	maxSide: 2560,
+	thumbnailSide: 400,
+	maxInputPixels: 50_000_000
+};
+
+export interface NormalisedImage {
+	bytes: Buffer;
+	thumbnail: Buffer;
+	mimeType: string;
+	width: number;
+	height: number;
+}
+
+const OUTPUT: Record<Exclude<DetectedType, 'pdf'>, 'jpeg' | 'png' | 'webp'> = {
+	jpeg: 'jpeg',
+	heic: 'jpeg',
+	png: 'png',
+	webp: 'webp'
+};
+
+const AT_ONCE = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+export async function normaliseImage(
+	type: Exclude<DetectedType, 'pdf'>,
+	input: Buffer,
+	limits: ImageLimits = DEFAULT_IMAGE_LIMITS
+): Promise<NormalisedImage> {
+	// A finished run hands its slot to the next waiting one, so never more than AT_ONCE run.
+	if (running < AT_ONCE) running++;
+	else await new Promise<void>((resolve) => waiting.push(resolve));
+	try {
+		return await normalise(type, input, limits);
+	} finally {
+		const next = waiting.shift();
+		if (next) next();
+		else running--;
+	}
+}
+
+async function normalise(
+	type: Exclude<DetectedType, 'pdf'>,
+	input: Buffer,
+	limits: ImageLimits
+): Promise<NormalisedImage> {
+	const format = OUTPUT[type];
+	try {
+		const upright = await decode(type, input, limits);
+		const { data: bytes, info } = await encode(
+			upright.resize(limits.maxSide, limits.maxSide, {
+				fit: 'inside',
+				withoutEnlargement: true
+			}),
+			format
+		).toBuffer({ resolveWithObject: true });
+		const thumbnail = await encode(
+			sharp(bytes).resize(limits.thumbnailSide, limits.thumbnailSide, {
+				fit: 'inside',
+				withoutEnlargement: true
+			}),
+			format
+		).toBuffer();
+		return {
+			bytes,
+			thumbnail,
+			mimeType: `image/${format}`,
+			width: info.width,
+			height: info.height
+		};
+	} catch (error) {
+		if (error instanceof FileRefused) throw error;
+		if (/pixel limit/i.test(String((error as Error)?.message))) {
+			throw new FileRefused('image_too_large', 'more pixels than allowed');
+		}
+		throw new FileRefused('unreadable', `a ${type} that cannot be decoded`);
+	}
+}
+
+// EXIF orientation is applied here (rotate() without an angle); every later step works on upright
+// pixels and writes no metadata (sharp keeps none unless asked to).
+async function decode(
+	type: Exclude<DetectedType, 'pdf'>,
+	input: Buffer,
+	limits: ImageLimits
+): Promise<Sharp> {
+	if (type !== 'heic') {
+		return sharp(input, { limitInputPixels: limits.maxInputPixels, failOn: 'error' }).rotate();
+	}
+	const { width, height } = await sharp(input).metadata();
+	if (!width || !height) throw new FileRefused('unreadable', 'a HEIC without a size');
+	if (width * height > limits.maxInputPixels) {
+		throw new FileRefused('image_too_large', 'more pixels than allowed');
+	}
+	// libheif applies the container's rotation and mirroring itself.
+	const image = await decodeHeic(input);
+	return sharp(image.data, {
+		raw: { width: image.width, height: image.height, channels: 4 }
+	}).removeAlpha();
+}
+
+function encode(image: Sharp, format: 'jpeg' | 'png' | 'webp'): Sharp {
+	if (format === 'jpeg') return image.jpeg({ quality: 82 });
+	if (format === 'png') return image.png();
+	return image.webp({ quality: 82 });
+}

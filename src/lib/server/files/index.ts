@@ -1,0 +1,176 @@
+// The files port: the one place every upload goes through (receipts, admin images, job
+// applications, assistant documents). accept() decides the type from the bytes, refuses what is
+// not safe to keep, normalises images and stores the result; read() hands the bytes back only to
+// a reader the caller allows, with the headers a route serves them with.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import type { FilesTable } from '../db/schema';
+import { contentDisposition, sanitiseFileName, withExtension } from './disposition';
+import { DEFAULT_IMAGE_LIMITS, normaliseImage, type ImageLimits } from './images';
+import { checkPdf } from './pdf-safety';
+import { sniff } from './sniff';
+import type { FileStorage } from './storage';
+import { FileRefused, type FilePurpose, type StoredFile } from './types';
+
+export { FileRefused, REFUSAL_CODES, type RefusalCode, type StoredFile } from './types';
+export { localDiskStorage, type FileStorage } from './storage';
+
+export interface FilesOptions {
+	/** The largest upload accepted, in bytes (FILES_MAX_BYTES). */
+	maxBytes: number;
+	images?: ImageLimits;
+}
+
+export interface AcceptInput {
+	ownerId: string;
+	purpose: FilePurpose;
+	bytes: Buffer;
+	/** As the client sent it; kept sanitised for Content-Disposition only. */
+	name?: string | null;
+}
+
+/** Who asks to read a file, and whether the caller lets anyone besides the owner read it. */
+export interface ReadRequest {
+	readerId: string | null;
+	/** E.g. "an approver of the claim this receipt belongs to"; the owner may always read. */
+	mayRead?: (file: StoredFile) => boolean | Promise<boolean>;
+	variant?: 'file' | 'thumbnail';
+}
+
+export interface ServedFile {
+	file: StoredFile;
+	body: Buffer;
+	headers: Record<string, string>;
+}
+
+const EXTENSIONS: Record<string, string> = {
+	'application/pdf': 'pdf',
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/webp': 'webp'
+};
+
+export function filesService(db: Db, storage: FileStorage, options: FilesOptions) {
+	const images = options.images ?? DEFAULT_IMAGE_LIMITS;
+
+	async function find(id: string): Promise<StoredFile | null> {
+		const row = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+		return row ? fromRow(row) : null;
+	}
+
+	return {
+		/**
+		 * Checks, normalises and keeps an upload. Throws FileRefused (with a code a route localizes)
+		 * before anything is written; a failure while writing removes what was written.
+		 */
+		async accept(input: AcceptInput): Promise<StoredFile> {
+			const { bytes } = input;
+			if (bytes.length === 0) throw new FileRefused('empty', 'an empty file');
+			if (bytes.length > options.maxBytes) {
+				throw new FileRefused('too_large', `${bytes.length} bytes, at most ${options.maxBytes}`);
+			}
+			const type = sniff(bytes);
+			let kept: { bytes: Buffer; thumbnail: Buffer | null; mimeType: string };
+			let size: { width: number; height: number } | null = null;
+			if (type === 'pdf') {
+				checkPdf(bytes);
+				kept = { bytes, thumbnail: null, mimeType: 'application/pdf' };
+			} else {
+				const image = await normaliseImage(type, bytes, images);
+				kept = image;
+				size = { width: image.width, height: image.height };
+			}
+			const name = withExtension(
+				sanitiseFileName(input.name, input.purpose),
+				EXTENSIONS[kept.mimeType] ?? 'bin'
+			);
+			const written: string[] = [];
+			try {
+				const storageKey = await storage.put(kept.bytes);
+				written.push(storageKey);
+				const thumbnailKey = kept.thumbnail ? await storage.put(kept.thumbnail) : null;
+				if (thumbnailKey) written.push(thumbnailKey);
+				const row: FilesTable = {
+					id: randomUUID(),
+					owner_id: input.ownerId,
+					purpose: input.purpose,
+					mime_type: kept.mimeType,
+					size: kept.bytes.length,
+					sha256: createHash('sha256').update(bytes).digest('hex'),
+					original_name: name,
+					storage_key: storageKey,
+					width: size?.width ?? null,
+					height: size?.height ?? null,
+					thumbnail_key: thumbnailKey,
+					created_at: new Date().toISOString()
+				};
+				await db.insertInto('files').values(row).execute();
+				return fromRow(row);
+			} catch (error) {
+				await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+				throw error;
+			}
+		},
+
+		/**
+		 * The file and the headers to serve it with, or null when it does not exist or `request`
+		 * may not read it (a route answers both with the same 404).
+		 */
+		async read(id: string, request: ReadRequest): Promise<ServedFile | null> {
+			const file = await find(id);
+			if (!file || request.readerId === null) return null;
+			const allowed = file.ownerId === request.readerId || (await request.mayRead?.(file));
+			if (!allowed) return null;
+			const thumbnail = request.variant === 'thumbnail' && file.thumbnailKey !== null;
+			const body = await storage.get(thumbnail ? file.thumbnailKey! : file.storageKey);
+			if (!body) return null;
+			const pdf = file.mimeType === 'application/pdf';
+			return {
+				file,
+				body,
+				headers: {
+					'content-type': file.mimeType,
+					'content-length': String(body.length),
+					// A PDF opens in the browser's viewer only on the user's say-so; images show inline.
+					'content-disposition': contentDisposition(
+						pdf ? 'attachment' : 'inline',
+						file.originalName
+					),
+					'x-content-type-options': 'nosniff',
+					'cache-control': 'private, no-store'
+				}
+			};
+		},
+
+		/** What is known of a file, for its owner's domain (no permission check: no bytes). */
+		find,
+
+		/** Removes the file's row and bytes (a discarded draft, the end of retention). */
+		async delete(id: string): Promise<void> {
+			const file = await find(id);
+			if (!file) return;
+			await db.deleteFrom('files').where('id', '=', id).execute();
+			await storage.delete(file.storageKey);
+			if (file.thumbnailKey) await storage.delete(file.thumbnailKey);
+		}
+	};
+}
+
+export type FilesService = ReturnType<typeof filesService>;
+
+function fromRow(row: FilesTable): StoredFile {
+	return {
+		id: row.id,
+		ownerId: row.owner_id,
+		purpose: row.purpose as FilePurpose,
+		mimeType: row.mime_type,
+		size: row.size,
+		sha256: row.sha256,
+		originalName: row.original_name,
+		storageKey: row.storage_key,
+		width: row.width,
+		height: row.height,
+		thumbnailKey: row.thumbnail_key,
+		createdAt: row.created_at
+	};
+}
