@@ -22,6 +22,8 @@ import * as m007 from './migrations/007_content_extras';
 import * as m008 from './migrations/008_mail_reply_to';
 import * as m009 from './migrations/009_indexes';
 import * as m010 from './migrations/010_instances';
+// 011_files: the files port (another branch) goes here.
+import * as m012 from './migrations/012_expenses';
 import type { Engine } from './dialect';
 import { openPostgres, type PostgresDatabase } from './postgres';
 import type { Database } from './schema';
@@ -40,7 +42,9 @@ const migrations: Record<string, Migration> = {
 	'007_content_extras': m007,
 	'008_mail_reply_to': m008,
 	'009_indexes': m009,
-	'010_instances': m010
+	'010_instances': m010,
+	// '011_files' goes here.
+	'012_expenses': m012
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -32,7 +32,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'007_content_extras',
 			'008_mail_reply_to',
 			'009_indexes',
-			'010_instances'
+			'010_instances',
+			'012_expenses'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
