@@ -65,12 +65,13 @@ describe('Norwegian account numbers', () => {
 
 describe('IBANs', () => {
 	it('accepts the published examples, in print or electronic form', () => {
-		for (const [typed, value] of [
+		const examples: [string, string][] = [
 			['NO93 8601 1117 947', 'NO9386011117947'],
 			['GB82 WEST 1234 5698 7654 32', 'GB82WEST12345698765432'],
 			['DE89 3704 0044 0532 0130 00', 'DE89370400440532013000'],
 			['gb82west12345698765432', 'GB82WEST12345698765432']
-		]) {
+		];
+		for (const [typed, value] of examples) {
 			expect(parsePayoutAccount(typed)).toEqual({ ok: true, account: { kind: 'iban', value } });
 		}
 	});
