@@ -10,6 +10,7 @@ import { migrate, openConfigured, pendingOnExisting, type Db, type DbChanges } f
 import { backupDatabase } from './db/backup';
 import { sharedSecret } from './db/shared-secret';
 import { seedDemo } from './db/seed';
+import { expensesFromConfig } from './expenses/from-config';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
 import { oidcService } from './identity/oidc';
@@ -52,12 +53,13 @@ export function buildServices(
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
 		from: config.MAIL_FROM
 	});
+	const identity = identityServices(db, config, mail);
 	return {
 		config,
 		db,
 		pageCache: pages,
 		...paymentServices(db, config, mail),
-		...identityServices(db, config, mail),
+		...identity,
 		content: contentService(contentStore),
 		leadership,
 		rateLimit: rateLimiter(rateLimitStore, {
@@ -69,7 +71,8 @@ export function buildServices(
 		shop: shopService(sqlShopStore(db)),
 		mail,
 		membership: membershipService(db),
-		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO)
+		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
+		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail })
 	};
 }
 

@@ -219,3 +219,19 @@ export function loadAccountKeys(options: {
 	}
 	return [decodeKey(readFileSync(options.file, 'utf8')), ...old];
 }
+
+/**
+ * A keyring built on first use: a server that never touches a payout account neither needs nor
+ * creates a key file.
+ */
+export function lazyKeyring(build: () => AccountKeyring): AccountKeyring {
+	let keyring: AccountKeyring | undefined;
+	const get = () => (keyring ??= build());
+	return {
+		get currentId() {
+			return get().currentId;
+		},
+		encrypt: (plain, claimId) => get().encrypt(plain, claimId),
+		decrypt: (stored, claimId) => get().decrypt(stored, claimId)
+	};
+}
