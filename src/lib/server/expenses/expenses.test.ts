@@ -519,6 +519,37 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			expect(claimantMails).toHaveLength(1);
 			expect((await expenses.detail(as(people.claimant.id), id))?.version).toBe(3);
 		});
+		it('ten saves of one draft from the same version at once: one is kept, the others are stale', async () => {
+			const id = await draft();
+			const results = await Promise.all(
+				Array.from({ length: 10 }, (_, i) =>
+					expenses.updateDraft(
+						as(people.claimant.id),
+						id,
+						1,
+						draftInput({ lines: [receipt(`${i + 1}`), receipt(`${i + 1}`)] })
+					)
+				)
+			);
+			expect(results.filter((r) => r.ok)).toHaveLength(1);
+			expect(results.filter((r) => !r.ok && r.reason === 'stale')).toHaveLength(9);
+			const detail = await expenses.detail(as(people.claimant.id), id);
+			expect(detail?.version).toBe(2);
+			expect(detail?.lines).toHaveLength(2);
+			expect(detail?.totals.totalOre).toBe(detail!.lines[0]!.amountOre * 2);
+		});
+
+		it('the claimant withdrawing while an approver approves: one of them wins', async () => {
+			for (let round = 0; round < 5; round++) {
+				const id = await submitted();
+				const [withdrawn, approved] = await Promise.all([
+					expenses.withdraw(as(people.claimant.id), id),
+					expenses.approve(as(people.leader.id), id)
+				]);
+				expect([withdrawn.ok, approved.ok].filter(Boolean)).toHaveLength(1);
+				expect(await statusOf(id)).toBe(withdrawn.ok ? 'withdrawn' : 'approved');
+			}
+		});
 	});
 
 	describe('lists and detail', () => {
