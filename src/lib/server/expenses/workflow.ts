@@ -2,12 +2,18 @@
 // `decide` (may this actor do this now?) and `applyTransition` (the guarded UPDATE plus its audit
 // entry), nowhere else.
 //
-//   draft ──submit──▶ submitted ──approve (finance/admin, or a leader with no line over the limit)──▶ approved ──pay (finance)──▶ paid
-//     ▲  │                │  └──approve (leader, a line over the limit)──▶ awaiting_finance ──approve (finance)──▶ approved
-//     │  withdraw         reject (reason)                                    │ reject (finance)
-//   edit                  ▼                                                  ▼
-//     └────────────── rejected ◀─────────────────────────────────────────────┘
-//   withdraw: draft, submitted or rejected → withdrawn (by the claimant; final)
+//   from                        action    by                                  to
+//   draft, rejected             edit      the claimant                        (unchanged)
+//   draft, rejected             submit    the claimant                        submitted
+//   draft, submitted, rejected  withdraw  the claimant                        withdrawn (final)
+//   submitted                   approve   finance or an admin                 approved
+//   submitted                   approve   a leader, no line over the limit    approved
+//   submitted                   approve   a leader, a line over the limit     awaiting_finance
+//   submitted                   reject    a leader, finance or an admin       rejected (reason)
+//   awaiting_finance            approve   finance or an admin                 approved
+//   awaiting_finance            reject    finance or an admin                 rejected (reason)
+//   approved                    pay       finance or an admin                 paid (payout date)
+// Nobody decides on or pays their own claim.
 import { sql, type Kysely } from 'kysely';
 import { record } from '../audit';
 import type { Database } from '../db';
