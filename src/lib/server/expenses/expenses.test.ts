@@ -22,6 +22,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 	let db: Db;
 	let clock: Date;
 	let expenses: ReturnType<typeof expensesService>;
+	let deps: Parameters<typeof expensesService>[0];
 
 	const people = {
 		claimant: { id: 'u-claimant', locale: 'en' },
@@ -69,14 +70,15 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			isMember: async () => false,
 			adminEmails: ['u-admin@example.org']
 		});
-		expenses = expensesService({
+		deps = {
 			db,
 			roles,
 			keyring: accountKeyring([randomBytes(32)]),
 			limits: LIMITS,
 			origin: 'https://org.example',
 			now: () => clock
-		});
+		};
+		expenses = expensesService(deps);
 	});
 	afterEach(() => test.destroy());
 
@@ -264,6 +266,45 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 				expect(await attempt).toEqual({ ok: false, reason: 'not_found' });
 			}
 			expect(await statusOf(id)).toBe('submitted');
+		});
+
+		it("a receipt may name the claimant's own uploads only, not another user's or an unknown file", async () => {
+			const uploaders = new Map([
+				['f-mine', people.claimant.id],
+				['f-theirs', people.outsider.id]
+			]);
+			const checked = expensesService({
+				...deps,
+				fileUploaders: async (ids) =>
+					new Map(ids.flatMap((id) => (uploaders.has(id) ? [[id, uploaders.get(id)!]] : [])))
+			});
+			const me = as(people.claimant.id);
+			for (const fileId of ['f-theirs', 'f-unknown']) {
+				const refused = await checked.createDraft(
+					me,
+					draftInput({ lines: [receipt('10', { fileId: 'f-mine' }), receipt('10', { fileId })] })
+				);
+				expect(refused).toMatchObject({
+					ok: false,
+					reason: 'invalid',
+					issues: [{ path: ['lines', 1, 'fileId'], message: 'file' }]
+				});
+			}
+			expect(await countOf('expense_claims')).toBe(0);
+			const created = await checked.createDraft(
+				me,
+				draftInput({ lines: [receipt('10', { fileId: 'f-mine' })] })
+			);
+			expect(created.ok).toBe(true);
+			// Already on the claim: kept on a later save even if the uploads no longer list it.
+			uploaders.delete('f-mine');
+			const saved = await checked.updateDraft(
+				me,
+				created.ok ? created.id : '',
+				1,
+				draftInput({ lines: [receipt('20', { fileId: 'f-mine' })] })
+			);
+			expect(saved).toMatchObject({ ok: true, releasedFileIds: [] });
 		});
 
 		it('a draft never submitted is hidden from the approvers too', async () => {

@@ -113,6 +113,11 @@ export function expensesService(deps: {
 	mail?: Pick<Mailer, 'deliver'> | null;
 	/** Absolute links in e-mails: PUBLIC_ORIGIN. */
 	origin?: string;
+	/**
+	 * Who uploaded each stored file (the files port); a receipt may only name the caller's own
+	 * uploads. Ids it does not know are absent from the map.
+	 */
+	fileUploaders?: (fileIds: string[]) => Promise<Map<string, string>>;
 	/** Told of a submitted claim when its unit has no leader or finance role with an e-mail. */
 	adminEmails?: string[];
 	now?: () => Date;
@@ -155,26 +160,32 @@ export function expensesService(deps: {
 	}
 
 	/** Unit of the campus, event and project that exist; a foreign key would answer a 500. */
-	async function checkReferences(claim: ParsedClaim): Promise<Refused | null> {
-		const issue = (path: string) =>
+	async function checkReferences(
+		claim: ParsedClaim,
+		userId: string,
+		claimId: string | null
+	): Promise<Refused | null> {
+		const issue = (path: (string | number)[], message = 'unknown') =>
 			({
 				ok: false,
 				reason: 'invalid',
-				issues: [{ code: 'custom', message: 'unknown', path: [path], input: undefined }]
+				issues: [{ code: 'custom', message, path, input: undefined }]
 			}) as Refused;
+		const refused = await checkFiles(claim, userId, claimId);
+		if (refused !== null) return issue(['lines', refused, 'fileId'], 'file');
 		const unit = await db
 			.selectFrom('units')
 			.select('campus_id')
 			.where('id', '=', claim.unitId)
 			.executeTakeFirst();
-		if (!unit || unit.campus_id !== claim.campusId) return issue('unitId');
+		if (!unit || unit.campus_id !== claim.campusId) return issue(['unitId']);
 		if (claim.eventId) {
 			const event = await db
 				.selectFrom('events')
 				.select('id')
 				.where('id', '=', claim.eventId)
 				.executeTakeFirst();
-			if (!event) return issue('eventId');
+			if (!event) return issue(['eventId']);
 		}
 		if (claim.projectId) {
 			const project = await db
@@ -182,9 +193,42 @@ export function expensesService(deps: {
 				.select('id')
 				.where('id', '=', claim.projectId)
 				.executeTakeFirst();
-			if (!project) return issue('projectId');
+			if (!project) return issue(['projectId']);
 		}
 		return null;
+	}
+
+	/**
+	 * The index of the first line whose file the caller may not attach: one another user uploaded
+	 * (attaching it would let the caller read it through their own claim) or one that does not
+	 * exist. Files already on this claim stay allowed. Without `fileUploaders` nothing is checked.
+	 */
+	async function checkFiles(
+		claim: ParsedClaim,
+		userId: string,
+		claimId: string | null
+	): Promise<number | null> {
+		if (!deps.fileUploaders) return null;
+		const ids = claim.lines.map((l) => (l.kind === 'receipt' ? l.fileId : null));
+		const wanted = [...new Set(ids.filter((f): f is string => f !== null))];
+		if (wanted.length === 0) return null;
+		const onClaim = new Set(
+			claimId
+				? (
+						await db
+							.selectFrom('expense_lines')
+							.select('file_id')
+							.where('claim_id', '=', claimId)
+							.where('file_id', 'in', wanted)
+							.execute()
+					).map((r) => r.file_id)
+				: []
+		);
+		const uploaders = await deps.fileUploaders(wanted.filter((f) => !onClaim.has(f)));
+		const index = ids.findIndex(
+			(f) => f !== null && !onClaim.has(f) && uploaders.get(f) !== userId
+		);
+		return index === -1 ? null : index;
 	}
 
 	async function insertLines(trx: Kysely<Database>, claimId: string, lines: LineInput[]) {
@@ -451,7 +495,7 @@ export function expensesService(deps: {
 			const parsed = parseClaim(input);
 			if (!parsed.ok) return parsed;
 			const claim = parsed.claim;
-			const missing = await checkReferences(claim);
+			const missing = await checkReferences(claim, user.id, null);
 			if (missing) return missing;
 			const id = randomUUID();
 			const at = now().toISOString();
@@ -508,7 +552,7 @@ export function expensesService(deps: {
 			const parsed = parseClaim(input);
 			if (!parsed.ok) return parsed;
 			const claim = parsed.claim;
-			const missing = await checkReferences(claim);
+			const missing = await checkReferences(claim, seen.actor.userId, id);
 			if (missing) return missing;
 			const at = now();
 			const totals = claimTotals(claim.lines, claim.advance);
