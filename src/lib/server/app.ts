@@ -11,6 +11,7 @@ import { backupDatabase } from './db/backup';
 import { sharedSecret } from './db/shared-secret';
 import { seedDemo } from './db/seed';
 import { filesService, localDiskStorage } from './files';
+import { expensesFromConfig } from './expenses/from-config';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
 import { oidcService } from './identity/oidc';
@@ -53,12 +54,13 @@ export function buildServices(
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
 		from: config.MAIL_FROM
 	});
+	const identity = identityServices(db, config, mail);
 	return {
 		config,
 		db,
 		pageCache: pages,
 		...paymentServices(db, config, mail),
-		...identityServices(db, config, mail),
+		...identity,
 		content: contentService(contentStore),
 		leadership,
 		rateLimit: rateLimiter(rateLimitStore, {
@@ -73,7 +75,8 @@ export function buildServices(
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		files: filesService(db, localDiskStorage(config.FILES_DIR), {
 			maxBytes: config.FILES_MAX_BYTES
-		})
+		}),
+		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail })
 	};
 }
 

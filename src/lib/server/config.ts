@@ -58,6 +58,13 @@ const oidcProviders = z.string().transform((value, ctx) => {
 	return result.data;
 });
 
+const accountKey = z
+	.string()
+	.refine(
+		(v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32,
+		'expected 32 random bytes in base64, e.g. from `openssl rand -base64 32`'
+	);
+
 export const ConfigSchema = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: port.default(3000),
@@ -133,7 +140,32 @@ export const ConfigSchema = z.object({
 		.int()
 		.min(1024)
 		.max(100 * 1024 * 1024)
-		.default(10 * 1024 * 1024)
+		.default(10 * 1024 * 1024),
+
+	// --- Expenses ---
+	/** AES-256-GCM key for payout accounts (base64, 32 bytes); unset: a key file in the data folder. */
+	EXPENSE_ACCOUNT_KEY: accountKey.optional(),
+	/** Earlier keys, still able to decrypt after a rotation; comma-separated base64. */
+	EXPENSE_ACCOUNT_OLD_KEYS: z
+		.string()
+		.transform((v) =>
+			v
+				.split(',')
+				.map((k) => k.trim())
+				.filter((k) => k !== '')
+		)
+		.pipe(z.array(accountKey))
+		.default([]),
+	/** The largest amount of one line (øre); above it the line is refused as absurd. */
+	EXPENSE_MAX_LINE_ORE: z.coerce.number().int().min(100).max(100_000_000).default(5_000_000),
+	/** A line above this (øre) needs the finance role's approval, not only a leader's. */
+	EXPENSE_FINANCE_LIMIT_ORE: z.coerce.number().int().min(0).max(100_000_000).default(500_000),
+	/** Mileage allowance per kilometre (øre); the state rate changes yearly. */
+	EXPENSE_MILEAGE_RATE_ORE: z.coerce.number().int().min(0).max(10_000).default(350),
+	/** Receipts older than this many days are refused. */
+	EXPENSE_RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+	/** Months after payment the payout account is erased. */
+	EXPENSE_ACCOUNT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13)
 });
 
 export interface VippsConfig {

@@ -23,6 +23,7 @@ import * as m008 from './migrations/008_mail_reply_to';
 import * as m009 from './migrations/009_indexes';
 import * as m010 from './migrations/010_instances';
 import * as m011 from './migrations/011_files';
+import * as m012 from './migrations/012_expenses';
 import type { Engine } from './dialect';
 import { openPostgres, type PostgresDatabase } from './postgres';
 import type { Database } from './schema';
@@ -42,7 +43,8 @@ const migrations: Record<string, Migration> = {
 	'008_mail_reply_to': m008,
 	'009_indexes': m009,
 	'010_instances': m010,
-	'011_files': m011
+	'011_files': m011,
+	'012_expenses': m012
 };
 
 /** The names of the migrations this version carries, in order. */

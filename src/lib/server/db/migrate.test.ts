@@ -33,7 +33,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'008_mail_reply_to',
 			'009_indexes',
 			'010_instances',
-			'011_files'
+			'011_files',
+			'012_expenses'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

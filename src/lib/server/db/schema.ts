@@ -304,6 +304,66 @@ export interface FilesTable {
 	created_at: string;
 }
 
+/** status: see expenses/workflow.ts. */
+export interface ExpenseClaimsTable {
+	id: string;
+	claimant_id: string;
+	campus_id: string;
+	unit_id: string;
+	event_id: string | null;
+	project_id: string | null;
+	purpose: string;
+	/** AES-256-GCM, "v1:<key id>:…"; null when not given yet or erased after payment. */
+	payout_account: string | null;
+	account_erased_at: string | null;
+	status: string;
+	advance_ore: number;
+	total_ore: number;
+	version: number;
+	created_at: string;
+	updated_at: string;
+	submitted_at: string | null;
+	decided_at: string | null;
+	decided_by: string | null;
+	paid_at: string | null;
+	/** YYYY-MM-DD, the bookkeeping date of the payout. */
+	payout_date: string | null;
+	rejection_reason: string | null;
+}
+
+/** kind: receipt | mileage. */
+export interface ExpenseLinesTable {
+	id: string;
+	claim_id: string;
+	position: number;
+	kind: string;
+	/** YYYY-MM-DD. */
+	date: string;
+	description: string;
+	merchant: string | null;
+	merchant_key: string | null;
+	amount_ore: number;
+	currency: string | null;
+	original_hundredths: number | null;
+	distance_m: number | null;
+	rate_ore_per_km: number | null;
+	from_place: string | null;
+	to_place: string | null;
+	file_id: string | null;
+}
+
+export interface AuditLogTable {
+	id: string;
+	at: string;
+	/** A user id or "system:<job>". */
+	actor: string;
+	subject_type: string;
+	subject_id: string;
+	action: string;
+	/** JSON text. */
+	details: string | null;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -335,4 +395,7 @@ export interface Database {
 	rate_limits: RateLimitsTable;
 	job_leases: JobLeasesTable;
 	files: FilesTable;
+	expense_claims: ExpenseClaimsTable;
+	expense_lines: ExpenseLinesTable;
+	audit_log: AuditLogTable;
 }

@@ -1,0 +1,237 @@
+// The claimant's payout account: a Norwegian account number (11 digits, MOD11 check digit) or an
+// IBAN (ISO 13616, mod-97). Checked when typed, stored as digits/characters only, encrypted at rest
+// with AES-256-GCM and shown masked to everyone but the claimant.
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export type PayoutAccount = { kind: 'no'; value: string } | { kind: 'iban'; value: string };
+export type AccountRefusal = 'empty' | 'format' | 'checksum' | 'country' | 'length';
+export type AccountCheck =
+	{ ok: true; account: PayoutAccount } | { ok: false; reason: AccountRefusal };
+
+const NO_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+
+/** The MOD11 check digit of the first 10 digits; null when none exists (remainder 1). */
+export function mod11CheckDigit(first10: string): number | null {
+	let sum = 0;
+	NO_WEIGHTS.forEach((weight, i) => (sum += Number(first10[i]) * weight));
+	const remainder = sum % 11;
+	if (remainder === 0) return 0;
+	if (remainder === 1) return null;
+	return 11 - remainder;
+}
+
+export function isValidNorwegianAccount(digits: string): boolean {
+	if (!/^\d{11}$/.test(digits)) return false;
+	return mod11CheckDigit(digits.slice(0, 10)) === Number(digits[10]);
+}
+
+// Lengths from the SWIFT IBAN registry; other countries get the generic 15–34 range.
+const IBAN_LENGTHS: Record<string, number> = {
+	NO: 15,
+	SE: 24,
+	DK: 18,
+	DE: 22,
+	GB: 22,
+	FI: 18,
+	NL: 18,
+	FR: 27,
+	ES: 24,
+	IT: 27,
+	PL: 28,
+	IS: 26,
+	BE: 16,
+	AT: 20,
+	CH: 21,
+	IE: 22,
+	PT: 25,
+	EE: 20,
+	LT: 20,
+	LV: 21
+};
+
+/** ISO 13616 mod-97 of an IBAN (upper case, no spaces): 1 for a valid one. */
+export function ibanMod97(iban: string): number {
+	const rearranged = iban.slice(4) + iban.slice(0, 4);
+	let remainder = 0;
+	for (const char of rearranged) {
+		const value = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+		for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+	}
+	return remainder;
+}
+
+/**
+ * What a person typed → the account to store, or why not. Spaces, dots and dashes are how people
+ * group digits ("1234.56.78903", "NO93 8601 1117 947"); they are dropped.
+ */
+export function parsePayoutAccount(input: string): AccountCheck {
+	const compact = input.replace(/[\s.\-\u00a0\u202f]/g, '').toUpperCase();
+	if (compact === '') return { ok: false, reason: 'empty' };
+	if (/^\d+$/.test(compact)) {
+		if (compact.length !== 11) return { ok: false, reason: 'length' };
+		return isValidNorwegianAccount(compact)
+			? { ok: true, account: { kind: 'no', value: compact } }
+			: { ok: false, reason: 'checksum' };
+	}
+	if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(compact)) return { ok: false, reason: 'format' };
+	const country = compact.slice(0, 2);
+	const expected = IBAN_LENGTHS[country];
+	if (
+		expected !== undefined
+			? compact.length !== expected
+			: compact.length < 15 || compact.length > 34
+	) {
+		return { ok: false, reason: 'length' };
+	}
+	if (ibanMod97(compact) !== 1) return { ok: false, reason: 'checksum' };
+	// A Norwegian IBAN carries a Norwegian account number, with its own check digit.
+	if (country === 'NO' && !isValidNorwegianAccount(compact.slice(4))) {
+		return { ok: false, reason: 'checksum' };
+	}
+	return { ok: true, account: { kind: 'iban', value: compact } };
+}
+
+/** "12345678903" → "1234 56 78903"; an IBAN in groups of four. */
+export function formatAccount(value: string): string {
+	if (value.length === 11 && !/^[A-Z]{2}/.test(value))
+		return `${value.slice(0, 4)} ${value.slice(4, 6)} ${value.slice(6)}`;
+	return value.replace(/(.{4})/g, '$1 ').trim();
+}
+
+/**
+ * For everyone but the claimant: "•••• •• •8903", "NO•• •••• •••• 947"-style, the last four
+ * characters (and an IBAN's country) left to tell accounts apart.
+ */
+export function maskAccount(value: string): string {
+	const keepFrom = value.length - 4;
+	const isIban = !/^\d+$/.test(value);
+	const masked = [...value].map((c, i) => (i >= keepFrom || (isIban && i < 2) ? c : '•')).join('');
+	return formatAccount(masked);
+}
+
+// --- Encryption at rest ---
+
+export class AccountKeyError extends Error {
+	override name = 'AccountKeyError';
+}
+
+export interface AccountKeyring {
+	/** The id of the key new values are encrypted with. */
+	currentId: string;
+	encrypt(plain: string, claimId: string): string;
+	decrypt(stored: string, claimId: string): string;
+}
+
+const PREFIX = 'v1';
+
+/** A key's id: the first 8 hex digits of its SHA-256, so the key itself never appears. */
+export function keyId(key: Buffer): string {
+	return createHash('sha256').update(key).digest('hex').slice(0, 8);
+}
+
+export function decodeKey(base64: string): Buffer {
+	const key = Buffer.from(base64.trim(), 'base64');
+	if (key.length !== 32) throw new AccountKeyError('an account key must be 32 bytes in base64');
+	return key;
+}
+
+/**
+ * Encrypts with the first key, decrypts with whichever key a stored value names: older keys stay
+ * in the list after a rotation until every value was re-encrypted. The claim id is authenticated
+ * with each value, so a ciphertext copied onto another claim is refused.
+ */
+export function accountKeyring(keys: Buffer[]): AccountKeyring {
+	if (keys.length === 0) throw new AccountKeyError('no account key');
+	const byId = new Map(keys.map((k) => [keyId(k), k]));
+	const current = keys[0]!;
+	const currentId = keyId(current);
+	return {
+		currentId,
+		encrypt(plain, claimId) {
+			const iv = randomBytes(12);
+			const cipher = createCipheriv('aes-256-gcm', current, iv);
+			cipher.setAAD(Buffer.from(claimId));
+			const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+			const tag = cipher.getAuthTag();
+			return [PREFIX, currentId, iv, tag, body]
+				.map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+				.join(':');
+		},
+		decrypt(stored, claimId) {
+			const [prefix, id, ...rest] = stored.split(':');
+			if (prefix !== PREFIX || id === undefined || rest.length !== 3) {
+				throw new AccountKeyError('stored account is not in a known format');
+			}
+			const key = byId.get(id);
+			if (!key) {
+				throw new AccountKeyError(
+					`stored account was encrypted with key ${id}, which is not configured`
+				);
+			}
+			const [iv, tag, body] = rest.map((p) => Buffer.from(p, 'base64url')) as [
+				Buffer,
+				Buffer,
+				Buffer
+			];
+			try {
+				const decipher = createDecipheriv('aes-256-gcm', key, iv);
+				decipher.setAAD(Buffer.from(claimId));
+				decipher.setAuthTag(tag);
+				return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+			} catch {
+				throw new AccountKeyError('stored account failed authentication: altered or wrong key');
+			}
+		}
+	};
+}
+
+/**
+ * The key from configuration or, when unset, from `file` (created once with 0600 and reused).
+ * A key file others can read is refused rather than used: its secrecy is already in doubt.
+ */
+export function loadAccountKeys(options: {
+	configured?: string;
+	old?: string[];
+	file: string;
+}): Buffer[] {
+	const old = (options.old ?? []).map(decodeKey);
+	if (options.configured) return [decodeKey(options.configured), ...old];
+	if (!existsSync(options.file)) {
+		mkdirSync(dirname(options.file), { recursive: true });
+		try {
+			writeFileSync(options.file, randomBytes(32).toString('base64') + '\n', {
+				mode: 0o600,
+				flag: 'wx'
+			});
+			// The umask may have narrowed the mode further, never widened it; make it exact.
+			chmodSync(options.file, 0o600);
+		} catch (error) {
+			// Another instance on this folder wrote it first: use theirs.
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+		}
+	}
+	if ((statSync(options.file).mode & 0o077) !== 0) {
+		throw new AccountKeyError(
+			`${options.file} may be read by other users; make it owner-only (chmod 600) or set EXPENSE_ACCOUNT_KEY`
+		);
+	}
+	return [decodeKey(readFileSync(options.file, 'utf8')), ...old];
+}
+
+/**
+ * A keyring built on first use: a server that never touches a payout account neither needs nor
+ * creates a key file.
+ */
+export function lazyKeyring(build: () => AccountKeyring): AccountKeyring {
+	let keyring: AccountKeyring | undefined;
+	const get = () => (keyring ??= build());
+	return {
+		get currentId() {
+			return get().currentId;
+		},
+		encrypt: (plain, claimId) => get().encrypt(plain, claimId),
+		decrypt: (stored, claimId) => get().decrypt(stored, claimId)
+	};
+}

@@ -1,0 +1,77 @@
+// Possible duplicates, flagged to the approver rather than silently accepted: a receipt with the
+// same date, amount and merchant, or the same stored file, on another claim of anyone (withdrawn
+// claims aside).
+import type { Db } from '../db';
+
+export interface Duplicate {
+	/** The line of this claim. */
+	lineId: string;
+	otherClaimId: string;
+	otherLineId: string;
+	otherStatus: string;
+	match: 'same_receipt' | 'same_file';
+}
+
+/** Merchants as matched: case, spacing and compatibility forms ignored. */
+export function merchantKey(merchant: string): string {
+	return merchant.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export async function findDuplicates(db: Db, claimId: string): Promise<Duplicate[]> {
+	const lines = await db
+		.selectFrom('expense_lines')
+		.select(['id', 'date', 'amount_ore', 'merchant_key', 'file_id'])
+		.where('claim_id', '=', claimId)
+		.where('kind', '=', 'receipt')
+		.execute();
+	if (lines.length === 0) return [];
+	const others = await db
+		.selectFrom('expense_lines as l')
+		.innerJoin('expense_claims as c', 'c.id', 'l.claim_id')
+		.select([
+			'l.id',
+			'l.claim_id',
+			'l.date',
+			'l.amount_ore',
+			'l.merchant_key',
+			'l.file_id',
+			'c.status'
+		])
+		.where('l.claim_id', '!=', claimId)
+		.where('c.status', '!=', 'withdrawn')
+		.where('l.kind', '=', 'receipt')
+		.where((eb) =>
+			eb.or(
+				lines.flatMap((line) => [
+					eb.and([
+						eb('l.date', '=', line.date),
+						eb('l.amount_ore', '=', line.amount_ore),
+						eb('l.merchant_key', '=', line.merchant_key ?? '')
+					]),
+					...(line.file_id ? [eb('l.file_id', '=', line.file_id)] : [])
+				])
+			)
+		)
+		.orderBy('l.claim_id')
+		.orderBy('l.position')
+		.execute();
+	const found: Duplicate[] = [];
+	for (const line of lines) {
+		for (const other of others) {
+			const sameFile = line.file_id !== null && other.file_id === line.file_id;
+			const sameReceipt =
+				other.date === line.date &&
+				other.amount_ore === line.amount_ore &&
+				other.merchant_key === line.merchant_key;
+			if (!sameFile && !sameReceipt) continue;
+			found.push({
+				lineId: line.id,
+				otherClaimId: other.claim_id,
+				otherLineId: other.id,
+				otherStatus: other.status,
+				match: sameFile ? 'same_file' : 'same_receipt'
+			});
+		}
+	}
+	return found;
+}

@@ -1,0 +1,742 @@
+// Expense claims: what the /fs pages call. Every status change goes through workflow.ts; every
+// refusal is a reason code (`{ ok: false, reason }`), never a half-written claim. Another user's
+// claim answers not_found unless the caller approves for its unit (once it was submitted) or is
+// an admin; the payout account is shown in full to the claimant only.
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { record, trail, type AuditRecord } from '../audit';
+import type { UserContext } from '../context';
+import type { Database, Db } from '../db';
+import { signedIn, type RolesService } from '../identity/roles';
+import { recordMail, type MailMessage, type Mailer } from '../mail';
+import { maskAccount, formatAccount, type AccountKeyring } from './account';
+import { findDuplicates, merchantKey, type Duplicate } from './duplicates';
+import {
+	claimSchema,
+	isCalendarDate,
+	osloDate,
+	type ClaimInput,
+	type ExpenseLimits,
+	type LineInput,
+	type ParsedClaim
+} from './input';
+import {
+	decisionMail,
+	financeNeededMail,
+	submittedMail,
+	type MailClaim,
+	type Recipient
+} from './mails';
+import { claimTotals, type ClaimTotals } from './money';
+import {
+	allowedActions,
+	applyTransition,
+	decide,
+	type Actor,
+	type Authority,
+	type ClaimAction,
+	type ClaimStatus,
+	type Refusal
+} from './workflow';
+
+export type { ExpenseLimits } from './input';
+export type { ClaimStatus } from './workflow';
+
+export type ExpenseRefusal =
+	Refusal | 'not_found' | 'invalid' | 'incomplete' | 'reason_required' | 'payout_date';
+
+export type Refused = { ok: false; reason: ExpenseRefusal; issues?: z.core.$ZodIssue[] };
+
+const SUBJECT = 'expense_claim';
+
+export interface ExpenseLine {
+	id: string;
+	kind: 'receipt' | 'mileage';
+	date: string;
+	description: string;
+	merchant: string | null;
+	amountOre: number;
+	currency: string | null;
+	originalHundredths: number | null;
+	distanceM: number | null;
+	rateOrePerKm: number | null;
+	from: string | null;
+	to: string | null;
+	fileId: string | null;
+	/** Above the limit a leader may approve alone. */
+	overLimit: boolean;
+}
+
+export interface ClaimSummary {
+	id: string;
+	claimantId: string;
+	campusId: string;
+	unitId: string;
+	purpose: string;
+	status: ClaimStatus;
+	totals: ClaimTotals;
+	version: number;
+	createdAt: string;
+	submittedAt: string | null;
+	decidedAt: string | null;
+	paidAt: string | null;
+	payoutDate: string | null;
+}
+
+export interface ClaimDetail extends ClaimSummary {
+	eventId: string | null;
+	projectId: string | null;
+	rejectionReason: string | null;
+	/** In full for the claimant, masked for everyone else; null when not given or erased. */
+	payoutAccount: string | null;
+	accountErased: boolean;
+	lines: ExpenseLine[];
+	overLimit: boolean;
+	/** Possible duplicates on other claims; only approvers see them. */
+	duplicates: Duplicate[];
+	trail: AuditRecord[];
+	/** What the caller may do now. */
+	actions: ClaimAction[];
+	viewer: { isClaimant: boolean; authority: Authority };
+}
+
+type ClaimRow = Database['expense_claims'];
+type LineRow = Database['expense_lines'];
+
+export function expensesService(deps: {
+	db: Db;
+	roles: Pick<RolesService, 'can' | 'rolesOf'>;
+	keyring: AccountKeyring;
+	limits: ExpenseLimits;
+	/** Hands recorded e-mails to SMTP after the commit; absent: they stay in the outbox. */
+	mail?: Pick<Mailer, 'deliver'> | null;
+	/** Absolute links in e-mails: PUBLIC_ORIGIN. */
+	origin?: string;
+	/**
+	 * Who uploaded each stored file (the files port); a receipt may only name the caller's own
+	 * uploads. Ids it does not know are absent from the map.
+	 */
+	fileUploaders?: (fileIds: string[]) => Promise<Map<string, string>>;
+	/** Told of a submitted claim when its unit has no leader or finance role with an e-mail. */
+	adminEmails?: string[];
+	now?: () => Date;
+}) {
+	const { db, roles, keyring, limits } = deps;
+	const now = deps.now ?? (() => new Date());
+	const origin = deps.origin ?? '';
+
+	async function authorityOf(ctx: UserContext, unitId: string): Promise<Authority> {
+		if (await roles.can(ctx, { action: 'unit-role', unitId, roles: ['finance'] })) return 'finance';
+		if (await roles.can(ctx, { action: 'unit-role', unitId, roles: ['leader'] })) return 'leader';
+		return 'none';
+	}
+
+	/**
+	 * The claim and what the caller is to it, or null when the caller may not know it exists.
+	 * Roles are asked before any transaction opens: on SQLite the roles store shares the one
+	 * connection a transaction holds.
+	 */
+	async function access(ctx: UserContext, id: string) {
+		const user = signedIn(ctx);
+		const claim = await db
+			.selectFrom('expense_claims')
+			.selectAll()
+			.where('id', '=', id)
+			.executeTakeFirst();
+		if (!claim) return null;
+		const isClaimant = claim.claimant_id === user.id;
+		const authority = await authorityOf(ctx, claim.unit_id);
+		// A draft never submitted is the claimant's alone.
+		if (!isClaimant && (authority === 'none' || claim.submitted_at === null)) return null;
+		const actor: Actor = { userId: user.id, isClaimant, authority };
+		return { claim, actor };
+	}
+
+	function parseClaim(input: ClaimInput): { ok: true; claim: ParsedClaim } | Refused {
+		const parsed = claimSchema(limits, osloDate(now())).safeParse(input);
+		if (!parsed.success) return { ok: false, reason: 'invalid', issues: parsed.error.issues };
+		return { ok: true, claim: parsed.data };
+	}
+
+	/** Unit of the campus, event and project that exist; a foreign key would answer a 500. */
+	async function checkReferences(
+		claim: ParsedClaim,
+		userId: string,
+		claimId: string | null
+	): Promise<Refused | null> {
+		const issue = (path: (string | number)[], message = 'unknown') =>
+			({
+				ok: false,
+				reason: 'invalid',
+				issues: [{ code: 'custom', message, path, input: undefined }]
+			}) as Refused;
+		const refused = await checkFiles(claim, userId, claimId);
+		if (refused !== null) return issue(['lines', refused, 'fileId'], 'file');
+		const unit = await db
+			.selectFrom('units')
+			.select('campus_id')
+			.where('id', '=', claim.unitId)
+			.executeTakeFirst();
+		if (!unit || unit.campus_id !== claim.campusId) return issue(['unitId']);
+		if (claim.eventId) {
+			const event = await db
+				.selectFrom('events')
+				.select('id')
+				.where('id', '=', claim.eventId)
+				.executeTakeFirst();
+			if (!event) return issue(['eventId']);
+		}
+		if (claim.projectId) {
+			const project = await db
+				.selectFrom('projects')
+				.select('id')
+				.where('id', '=', claim.projectId)
+				.executeTakeFirst();
+			if (!project) return issue(['projectId']);
+		}
+		return null;
+	}
+
+	/**
+	 * The index of the first line whose file the caller may not attach: one another user uploaded
+	 * (attaching it would let the caller read it through their own claim) or one that does not
+	 * exist. Files already on this claim stay allowed. Without `fileUploaders` nothing is checked.
+	 */
+	async function checkFiles(
+		claim: ParsedClaim,
+		userId: string,
+		claimId: string | null
+	): Promise<number | null> {
+		if (!deps.fileUploaders) return null;
+		const ids = claim.lines.map((l) => (l.kind === 'receipt' ? l.fileId : null));
+		const wanted = [...new Set(ids.filter((f): f is string => f !== null))];
+		if (wanted.length === 0) return null;
+		const onClaim = new Set(
+			claimId
+				? (
+						await db
+							.selectFrom('expense_lines')
+							.select('file_id')
+							.where('claim_id', '=', claimId)
+							.where('file_id', 'in', wanted)
+							.execute()
+					).map((r) => r.file_id)
+				: []
+		);
+		const uploaders = await deps.fileUploaders(wanted.filter((f) => !onClaim.has(f)));
+		const index = ids.findIndex(
+			(f) => f !== null && !onClaim.has(f) && uploaders.get(f) !== userId
+		);
+		return index === -1 ? null : index;
+	}
+
+	async function insertLines(trx: Kysely<Database>, claimId: string, lines: LineInput[]) {
+		if (lines.length === 0) return;
+		await trx
+			.insertInto('expense_lines')
+			.values(
+				lines.map((line, position) => ({
+					id: randomUUID(),
+					claim_id: claimId,
+					position,
+					kind: line.kind,
+					date: line.date,
+					description: line.description,
+					merchant: line.kind === 'receipt' ? line.merchant : null,
+					merchant_key: line.kind === 'receipt' ? merchantKey(line.merchant) : null,
+					amount_ore: line.amountOre,
+					currency: line.kind === 'receipt' ? line.currency : null,
+					original_hundredths: line.kind === 'receipt' ? line.originalHundredths : null,
+					distance_m: line.kind === 'mileage' ? line.distanceM : null,
+					rate_ore_per_km: line.kind === 'mileage' ? line.rateOrePerKm : null,
+					from_place: line.kind === 'mileage' ? line.from : null,
+					to_place: line.kind === 'mileage' ? line.to : null,
+					file_id: line.kind === 'receipt' ? line.fileId : null
+				}))
+			)
+			.execute();
+	}
+
+	async function linesOf(trx: Kysely<Database>, claimId: string): Promise<LineRow[]> {
+		return trx
+			.selectFrom('expense_lines')
+			.selectAll()
+			.where('claim_id', '=', claimId)
+			.orderBy('position')
+			.execute();
+	}
+
+	async function recipients(
+		trx: Kysely<Database>,
+		unitId: string,
+		roleNames: string[],
+		exceptUserId: string
+	): Promise<Recipient[]> {
+		const rows = await trx
+			.selectFrom('team_members')
+			.innerJoin('users', 'users.id', 'team_members.user_id')
+			.select(['users.name', 'users.email', 'users.locale'])
+			.where('team_members.unit_id', '=', unitId)
+			.where('team_members.role', 'in', roleNames)
+			.where('users.id', '!=', exceptUserId)
+			.where('users.email', 'is not', null)
+			.orderBy('users.id')
+			.execute();
+		const found = rows.map((r) => ({ name: r.name, email: r.email!, locale: r.locale }));
+		if (found.length > 0) return found;
+		return (deps.adminEmails ?? []).map((email) => ({ name: email, email, locale: null }));
+	}
+
+	async function mailClaim(
+		trx: Kysely<Database>,
+		claim: ClaimRow
+	): Promise<{
+		mailClaim: MailClaim;
+		claimant: Recipient | null;
+	}> {
+		const [user, unit] = await Promise.all([
+			trx
+				.selectFrom('users')
+				.select(['name', 'email', 'locale'])
+				.where('id', '=', claim.claimant_id)
+				.executeTakeFirstOrThrow(),
+			trx
+				.selectFrom('units')
+				.select(['name_no', 'name_en'])
+				.where('id', '=', claim.unit_id)
+				.executeTakeFirstOrThrow()
+		]);
+		const totals = claimTotals([{ amountOre: claim.total_ore }], claim.advance_ore);
+		return {
+			mailClaim: {
+				id: claim.id,
+				purpose: claim.purpose,
+				totalOre: totals.totalOre,
+				owedOre: totals.owedOre,
+				claimantName: user.name,
+				unitName: { no: unit.name_no, en: unit.name_en },
+				payoutDate: claim.payout_date,
+				rejectionReason: claim.rejection_reason
+			},
+			claimant: user.email ? { name: user.name, email: user.email, locale: user.locale } : null
+		};
+	}
+
+	/** The e-mails that follow a transition to `to`, recorded in the transaction. */
+	async function mailsFor(
+		trx: Kysely<Database>,
+		claim: ClaimRow,
+		to: ClaimStatus,
+		at: Date
+	): Promise<string[]> {
+		const messages: MailMessage[] = [];
+		const { mailClaim: mc, claimant } = await mailClaim(trx, claim);
+		if (to === 'submitted') {
+			for (const r of await recipients(
+				trx,
+				claim.unit_id,
+				['leader', 'finance'],
+				claim.claimant_id
+			)) {
+				messages.push(submittedMail(r, mc, origin));
+			}
+		} else {
+			if (to === 'awaiting_finance') {
+				for (const r of await recipients(trx, claim.unit_id, ['finance'], claim.claimant_id)) {
+					messages.push(financeNeededMail(r, mc, origin));
+				}
+			}
+			const decision = claimant && decisionMail(claimant, mc, to, origin);
+			if (decision) messages.push(decision);
+		}
+		const ids: string[] = [];
+		for (const message of messages) ids.push(await recordMail(trx, message, at));
+		return ids;
+	}
+
+	async function deliver(ids: string[]) {
+		if (!deps.mail) return;
+		for (const id of ids) await deps.mail.deliver(id);
+	}
+
+	function overLimit(lines: { amount_ore: number }[]): boolean {
+		return lines.some((l) => l.amount_ore > limits.financeLimitOre);
+	}
+
+	async function transition(
+		ctx: UserContext,
+		id: string,
+		action: Exclude<ClaimAction, 'edit'>,
+		options: { expectedVersion?: number; reason?: string; payoutDate?: string } = {}
+	): Promise<{ ok: true; status: ClaimStatus; version: number } | Refused> {
+		const seen = await access(ctx, id);
+		if (!seen) return { ok: false, reason: 'not_found' };
+		const at = now();
+		const outcome = await db.transaction().execute(async (trx) => {
+			const claim = await trx
+				.selectFrom('expense_claims')
+				.selectAll()
+				.where('id', '=', id)
+				.executeTakeFirstOrThrow();
+			// The unit the roles were asked for, still.
+			if (claim.unit_id !== seen.claim.unit_id) return { ok: false, reason: 'stale' } as Refused;
+			const lines = await linesOf(trx, id);
+			const status = claim.status as ClaimStatus;
+			const decision = decide({ status, overLimit: overLimit(lines) }, action, seen.actor);
+			if (!decision.ok) return { ok: false, reason: decision.reason } as Refused;
+			if (options.expectedVersion !== undefined && options.expectedVersion !== claim.version) {
+				return { ok: false, reason: 'stale' } as Refused;
+			}
+			const set: Parameters<typeof applyTransition>[1]['set'] = {};
+			const details: Record<string, unknown> = {};
+			if (action === 'submit') {
+				if (claim.purpose === '' || claim.payout_account === null || lines.length === 0) {
+					return { ok: false, reason: 'incomplete' } as Refused;
+				}
+				set.submitted_at = at.toISOString();
+				set.decided_at = null;
+				set.decided_by = null;
+				set.rejection_reason = null;
+				details.total_ore = claim.total_ore;
+			}
+			if (action === 'approve' || action === 'reject') {
+				set.decided_at = at.toISOString();
+				set.decided_by = seen.actor.userId;
+				details.authority = seen.actor.authority;
+			}
+			if (action === 'reject') {
+				const reason = options.reason?.trim() ?? '';
+				if (reason.length < 1 || reason.length > 1000) {
+					return { ok: false, reason: 'reason_required' } as Refused;
+				}
+				set.rejection_reason = reason;
+				details.reason = reason;
+			}
+			if (action === 'pay') {
+				const date = options.payoutDate ?? '';
+				if (!isCalendarDate(date) || date > osloDate(at)) {
+					return { ok: false, reason: 'payout_date' } as Refused;
+				}
+				set.paid_at = at.toISOString();
+				set.payout_date = date;
+				details.payout_date = date;
+				details.owed_ore = Math.max(0, claim.total_ore - claim.advance_ore);
+			}
+			const applied = await applyTransition(trx, {
+				claimId: id,
+				from: status,
+				to: decision.to,
+				version: claim.version,
+				action,
+				actor: seen.actor.userId,
+				at,
+				set,
+				details
+			});
+			if (!applied.ok) return { ok: false, reason: 'stale' } as Refused;
+			const mailIds = await mailsFor(
+				trx,
+				{ ...claim, ...set, status: decision.to },
+				decision.to,
+				at
+			);
+			return { ok: true as const, status: decision.to, version: applied.version, mailIds };
+		});
+		if (!outcome.ok) return outcome;
+		await deliver(outcome.mailIds);
+		return { ok: true, status: outcome.status, version: outcome.version };
+	}
+
+	function summary(row: ClaimRow): ClaimSummary {
+		return {
+			id: row.id,
+			claimantId: row.claimant_id,
+			campusId: row.campus_id,
+			unitId: row.unit_id,
+			purpose: row.purpose,
+			status: row.status as ClaimStatus,
+			totals: claimTotals([{ amountOre: row.total_ore }], row.advance_ore),
+			version: row.version,
+			createdAt: row.created_at,
+			submittedAt: row.submitted_at,
+			decidedAt: row.decided_at,
+			paidAt: row.paid_at,
+			payoutDate: row.payout_date
+		};
+	}
+
+	function line(row: LineRow): ExpenseLine {
+		return {
+			id: row.id,
+			kind: row.kind as ExpenseLine['kind'],
+			date: row.date,
+			description: row.description,
+			merchant: row.merchant,
+			amountOre: row.amount_ore,
+			currency: row.currency,
+			originalHundredths: row.original_hundredths,
+			distanceM: row.distance_m,
+			rateOrePerKm: row.rate_ore_per_km,
+			from: row.from_place,
+			to: row.to_place,
+			fileId: row.file_id,
+			overLimit: row.amount_ore > limits.financeLimitOre
+		};
+	}
+
+	return {
+		/** A new draft of the signed-in user; lines, purpose and account may still be missing. */
+		async createDraft(
+			ctx: UserContext,
+			input: ClaimInput
+		): Promise<{ ok: true; id: string; version: number; totals: ClaimTotals } | Refused> {
+			const user = signedIn(ctx);
+			const parsed = parseClaim(input);
+			if (!parsed.ok) return parsed;
+			const claim = parsed.claim;
+			const missing = await checkReferences(claim, user.id, null);
+			if (missing) return missing;
+			const id = randomUUID();
+			const at = now().toISOString();
+			const totals = claimTotals(claim.lines, claim.advance);
+			await db.transaction().execute(async (trx) => {
+				await trx
+					.insertInto('expense_claims')
+					.values({
+						id,
+						claimant_id: user.id,
+						campus_id: claim.campusId,
+						unit_id: claim.unitId,
+						event_id: claim.eventId ?? null,
+						project_id: claim.projectId ?? null,
+						purpose: claim.purpose,
+						payout_account: claim.payoutAccount ? keyring.encrypt(claim.payoutAccount, id) : null,
+						account_erased_at: null,
+						status: 'draft',
+						advance_ore: claim.advance,
+						total_ore: totals.totalOre,
+						version: 1,
+						created_at: at,
+						updated_at: at
+					})
+					.execute();
+				await insertLines(trx, id, claim.lines);
+				await record(trx, {
+					actor: user.id,
+					subjectType: SUBJECT,
+					subjectId: id,
+					action: 'create',
+					at: new Date(at),
+					details: { total_ore: totals.totalOre, lines: claim.lines.length }
+				});
+			});
+			return { ok: true, id, version: 1, totals };
+		},
+
+		/**
+		 * Replaces a draft's (or rejected claim's) content. `expectedVersion` is the version the form
+		 * was made from: a claim changed since answers `stale` and keeps the other change.
+		 * `releasedFileIds`: files no line refers to any more, for the files port to delete.
+		 */
+		async updateDraft(
+			ctx: UserContext,
+			id: string,
+			expectedVersion: number,
+			input: ClaimInput
+		): Promise<
+			{ ok: true; version: number; totals: ClaimTotals; releasedFileIds: string[] } | Refused
+		> {
+			const seen = await access(ctx, id);
+			if (!seen) return { ok: false, reason: 'not_found' };
+			const parsed = parseClaim(input);
+			if (!parsed.ok) return parsed;
+			const claim = parsed.claim;
+			const missing = await checkReferences(claim, seen.actor.userId, id);
+			if (missing) return missing;
+			const at = now();
+			const totals = claimTotals(claim.lines, claim.advance);
+			return db.transaction().execute(async (trx) => {
+				const current = await trx
+					.selectFrom('expense_claims')
+					.selectAll()
+					.where('id', '=', id)
+					.executeTakeFirstOrThrow();
+				const status = current.status as ClaimStatus;
+				const decision = decide({ status, overLimit: false }, 'edit', seen.actor);
+				if (!decision.ok) return { ok: false, reason: decision.reason } as Refused;
+				const before = await linesOf(trx, id);
+				const account =
+					claim.payoutAccount === undefined
+						? current.payout_account
+						: claim.payoutAccount === null
+							? null
+							: keyring.encrypt(claim.payoutAccount, id);
+				const applied = await applyTransition(trx, {
+					claimId: id,
+					from: status,
+					to: status,
+					version: expectedVersion,
+					action: 'edit',
+					actor: seen.actor.userId,
+					at,
+					details: { total_ore: totals.totalOre, lines: claim.lines.length }
+				});
+				if (!applied.ok) return applied as Refused;
+				await trx
+					.updateTable('expense_claims')
+					.set({
+						campus_id: claim.campusId,
+						unit_id: claim.unitId,
+						event_id: claim.eventId ?? null,
+						project_id: claim.projectId ?? null,
+						purpose: claim.purpose,
+						payout_account: account,
+						advance_ore: claim.advance,
+						total_ore: totals.totalOre
+					})
+					.where('id', '=', id)
+					.execute();
+				await trx.deleteFrom('expense_lines').where('claim_id', '=', id).execute();
+				await insertLines(trx, id, claim.lines);
+				const kept = new Set(claim.lines.map((l) => (l.kind === 'receipt' ? l.fileId : null)));
+				const releasedFileIds = before
+					.map((l) => l.file_id)
+					.filter((f): f is string => f !== null && !kept.has(f));
+				return { ok: true as const, version: applied.version, totals, releasedFileIds };
+			});
+		},
+
+		submit: (ctx: UserContext, id: string, expectedVersion?: number) =>
+			transition(ctx, id, 'submit', { expectedVersion }),
+		withdraw: (ctx: UserContext, id: string, expectedVersion?: number) =>
+			transition(ctx, id, 'withdraw', { expectedVersion }),
+		approve: (ctx: UserContext, id: string, expectedVersion?: number) =>
+			transition(ctx, id, 'approve', { expectedVersion }),
+		reject: (ctx: UserContext, id: string, reason: string, expectedVersion?: number) =>
+			transition(ctx, id, 'reject', { reason, expectedVersion }),
+		/** Finance records the payout; `payoutDate` (YYYY-MM-DD) is the bookkeeping date. */
+		markPaid: (ctx: UserContext, id: string, payoutDate: string, expectedVersion?: number) =>
+			transition(ctx, id, 'pay', { payoutDate, expectedVersion }),
+
+		/** The caller's own claims, newest first, with the sums of what is listed. */
+		async listOwn(ctx: UserContext, filter: { status?: ClaimStatus } = {}) {
+			const user = signedIn(ctx);
+			let query = db
+				.selectFrom('expense_claims')
+				.selectAll()
+				.where('claimant_id', '=', user.id)
+				.orderBy('created_at', 'desc')
+				.orderBy('id');
+			if (filter.status) query = query.where('status', '=', filter.status);
+			const claims = (await query.execute()).map(summary);
+			return {
+				claims,
+				totals: {
+					count: claims.length,
+					totalOre: claims.reduce((s, c) => s + c.totals.totalOre, 0),
+					owedOre: claims.reduce((s, c) => s + c.totals.owedOre, 0)
+				}
+			};
+		},
+
+		/**
+		 * Claims waiting for the caller, oldest submission first: a decision (leaders and finance of
+		 * the unit, admins everywhere), finance's approval or the payout (finance and admins).
+		 * Never the caller's own.
+		 */
+		async approverQueue(ctx: UserContext): Promise<ClaimSummary[]> {
+			const user = signedIn(ctx);
+			const mine = await roles.rolesOf(ctx);
+			const deciding = mine.units.filter((u) => u.role === 'leader' || u.role === 'finance');
+			const finance = mine.units.filter((u) => u.role === 'finance');
+			if (!mine.admin && deciding.length === 0) return [];
+			let query = db
+				.selectFrom('expense_claims')
+				.selectAll()
+				.where('claimant_id', '!=', user.id)
+				.orderBy('submitted_at')
+				.orderBy('id');
+			if (mine.admin) {
+				query = query.where('status', 'in', ['submitted', 'awaiting_finance', 'approved']);
+			} else {
+				const decidingIds = deciding.map((u) => u.unitId);
+				const financeIds = finance.map((u) => u.unitId);
+				query = query.where((eb) =>
+					eb.or([
+						eb.and([eb('status', '=', 'submitted'), eb('unit_id', 'in', decidingIds)]),
+						...(financeIds.length > 0
+							? [
+									eb.and([
+										eb('status', 'in', ['awaiting_finance', 'approved']),
+										eb('unit_id', 'in', financeIds)
+									])
+								]
+							: [])
+					])
+				);
+			}
+			return (await query.execute()).map(summary);
+		},
+
+		/** One claim as the caller may see it; null (not found) for anyone else's. */
+		async detail(ctx: UserContext, id: string): Promise<ClaimDetail | null> {
+			const seen = await access(ctx, id);
+			if (!seen) return null;
+			const { claim, actor } = seen;
+			const rows = await linesOf(db, id);
+			const lines = rows.map(line);
+			const plain = claim.payout_account ? keyring.decrypt(claim.payout_account, id) : null;
+			const status = claim.status as ClaimStatus;
+			const over = overLimit(rows);
+			return {
+				...summary(claim),
+				eventId: claim.event_id,
+				projectId: claim.project_id,
+				rejectionReason: claim.rejection_reason,
+				payoutAccount: plain
+					? actor.isClaimant
+						? formatAccount(plain)
+						: maskAccount(plain)
+					: null,
+				accountErased: claim.account_erased_at !== null,
+				lines,
+				overLimit: over,
+				duplicates:
+					actor.authority !== 'none' && !actor.isClaimant ? await findDuplicates(db, id) : [],
+				trail: await trail(db, SUBJECT, id),
+				actions: allowedActions({ status, overLimit: over }, actor),
+				viewer: { isClaimant: actor.isClaimant, authority: actor.authority }
+			};
+		},
+
+		/**
+		 * The full account for finance to pay an approved claim; each look is written to the audit
+		 * log. Anyone else, or another status, gets a refusal.
+		 */
+		async revealAccount(
+			ctx: UserContext,
+			id: string
+		): Promise<{ ok: true; account: string } | Refused> {
+			const seen = await access(ctx, id);
+			if (!seen) return { ok: false, reason: 'not_found' };
+			const { claim, actor } = seen;
+			if (actor.isClaimant) return { ok: false, reason: 'own_claim' };
+			if (actor.authority !== 'finance') return { ok: false, reason: 'finance_only' };
+			if (claim.status !== 'approved' || !claim.payout_account) {
+				return { ok: false, reason: 'wrong_status' };
+			}
+			const account = formatAccount(keyring.decrypt(claim.payout_account, id));
+			await record(db, {
+				actor: actor.userId,
+				subjectType: SUBJECT,
+				subjectId: id,
+				action: 'account_revealed',
+				at: now()
+			});
+			return { ok: true, account };
+		}
+	};
+}
+
+export type ExpensesService = ReturnType<typeof expensesService>;

@@ -1,0 +1,104 @@
+// What the bookkeeping needs kept, and nothing longer. Claims and their receipts are accounting
+// records: kept five years after the end of the financial year they were paid in (bokføringsloven
+// § 13; the financial year is the calendar year). The payout account is needed only to pay, so it
+// is erased a configured time after payment (default 13 months: a year's accounts closed, plus a
+// month for late questions from the bank or the auditor). Claims that never reached payment
+// (withdrawn, or rejected and left) are not bookkeeping material; their accounts go after the
+// same months of silence and the claims after the same five-year rule, counted from the last change.
+import { forget, record } from '../audit';
+import type { Db } from '../db';
+
+const SUBJECT = 'expense_claim';
+const ACTOR = 'system:expense-retention';
+
+export interface RetentionResult {
+	accountsErased: number;
+	claimsDeleted: number;
+	/** Receipt files of the deleted claims, for the files port to delete. */
+	fileIds: string[];
+}
+
+function monthsBefore(now: Date, months: number): Date {
+	const date = new Date(now);
+	date.setUTCMonth(date.getUTCMonth() - months);
+	return date;
+}
+
+export async function expenseRetention(
+	db: Db,
+	now: Date,
+	options: { accountRetentionMonths: number }
+): Promise<RetentionResult> {
+	const accountCutoff = monthsBefore(now, options.accountRetentionMonths).toISOString();
+	// Paid on 31 December 2020: that year's books close at its end, kept through 2025, deleted
+	// from 1 January 2026. Everything paid before 1 January of (this year − 5) is due.
+	const keepFrom = `${now.getUTCFullYear() - 5}-01-01`;
+	const at = now.toISOString();
+
+	return db.transaction().execute(async (trx) => {
+		const erasable = await trx
+			.selectFrom('expense_claims')
+			.select(['id', 'status'])
+			.where('payout_account', 'is not', null)
+			.where((eb) =>
+				eb.or([
+					eb.and([eb('status', '=', 'paid'), eb('paid_at', '<=', accountCutoff)]),
+					eb.and([
+						eb('status', 'in', ['withdrawn', 'rejected']),
+						eb('updated_at', '<=', accountCutoff)
+					])
+				])
+			)
+			.execute();
+		for (const claim of erasable) {
+			// The status it was read in: a rejected claim resubmitted meanwhile keeps its account.
+			const result = await trx
+				.updateTable('expense_claims')
+				.set({ payout_account: null, account_erased_at: at })
+				.where('id', '=', claim.id)
+				.where('status', '=', claim.status)
+				.where('payout_account', 'is not', null)
+				.executeTakeFirst();
+			if (Number(result.numUpdatedRows) === 1) {
+				await record(trx, {
+					actor: ACTOR,
+					subjectType: SUBJECT,
+					subjectId: claim.id,
+					action: 'account_erased',
+					at: now
+				});
+			}
+		}
+
+		const due = await trx
+			.selectFrom('expense_claims')
+			.select('id')
+			.where((eb) =>
+				eb.or([
+					eb.and([eb('status', '=', 'paid'), eb('payout_date', '<', keepFrom)]),
+					eb.and([
+						eb('status', 'in', ['withdrawn', 'rejected']),
+						eb('updated_at', '<', `${keepFrom}T00:00:00.000Z`)
+					])
+				])
+			)
+			.execute();
+		const ids = due.map((c) => c.id);
+		let fileIds: string[] = [];
+		if (ids.length > 0) {
+			const files = await trx
+				.selectFrom('expense_lines')
+				.select('file_id')
+				.distinct()
+				.where('claim_id', 'in', ids)
+				.where('file_id', 'is not', null)
+				.orderBy('file_id')
+				.execute();
+			fileIds = files.map((f) => f.file_id!);
+			await trx.deleteFrom('expense_lines').where('claim_id', 'in', ids).execute();
+			await trx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
+			await forget(trx, SUBJECT, ids);
+		}
+		return { accountsErased: erasable.length, claimsDeleted: ids.length, fileIds };
+	});
+}
