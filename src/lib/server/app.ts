@@ -51,6 +51,9 @@ export function buildServices(
 		pages.clear();
 		leadership.clear();
 	});
+	const files = filesService(db, localDiskStorage(config.FILES_DIR), {
+		maxBytes: config.FILES_MAX_BYTES
+	});
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
 		from: config.MAIL_FROM
 	});
@@ -73,10 +76,8 @@ export function buildServices(
 		mail,
 		membership: membershipService(db),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
-		files: filesService(db, localDiskStorage(config.FILES_DIR), {
-			maxBytes: config.FILES_MAX_BYTES
-		}),
-		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail })
+		files,
+		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files })
 	};
 }
 

@@ -11,6 +11,7 @@ import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { mailer } from '../mail';
 import { expensesFromConfig } from './from-config';
+import { filesService, localDiskStorage } from '../files';
 
 describe.each(ENGINES)('expenses from configuration on %s', (engine) => {
 	let test: TestDatabase;
@@ -40,7 +41,10 @@ describe.each(ENGINES)('expenses from configuration on %s', (engine) => {
 		});
 		return expensesFromConfig(test.db, config, {
 			roles,
-			mail: mailer(test.db, null, { from: 'x <x@example.org>' })
+			mail: mailer(test.db, null, { from: 'x <x@example.org>' }),
+			files: filesService(test.db, localDiskStorage(join(dataDir, 'files')), {
+				maxBytes: 1024 * 1024
+			})
 		});
 	}
 	const me = userContext({ id: 'u1', email: 'u1@example.org', name: 'U', isAnonymous: false }, 's');

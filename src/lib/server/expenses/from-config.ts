@@ -3,6 +3,7 @@
 import { dirname, join } from 'node:path';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { FilesService } from '../files';
 import type { RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
 import { accountKeyring, lazyKeyring, loadAccountKeys } from './account';
@@ -11,7 +12,7 @@ import { expensesService } from '.';
 export function expensesFromConfig(
 	db: Db,
 	config: Config,
-	deps: { roles: RolesService; mail: Mailer }
+	deps: { roles: RolesService; mail: Mailer; files: Pick<FilesService, 'uploaders'> }
 ) {
 	return expensesService({
 		db,
@@ -32,6 +33,7 @@ export function expensesFromConfig(
 			receiptMaxAgeDays: config.EXPENSE_RECEIPT_MAX_AGE_DAYS
 		},
 		mail: deps.mail,
+		fileUploaders: deps.files.uploaders,
 		origin: config.PUBLIC_ORIGIN,
 		adminEmails: config.ADMIN_EMAILS
 	});

@@ -100,6 +100,19 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		expect(served.body.includes('ftypmp42')).toBe(false);
 	});
 
+	it('tells who uploaded which file, and nothing of files that do not exist', async () => {
+		const mine = await files.accept({ ownerId: 'ola', purpose: 'receipt', bytes: await png() });
+		const theirs = await files.accept({ ownerId: 'kari', purpose: 'receipt', bytes: await png() });
+		const owners = await files.uploaders([mine.id, theirs.id, 'no-such-file']);
+		expect([...owners.entries()].sort()).toEqual(
+			[
+				[mine.id, 'ola'],
+				[theirs.id, 'kari']
+			].sort()
+		);
+		expect(await files.uploaders([])).toEqual(new Map());
+	});
+
 	it('keeps PNG and WebP in their own format, and a PDF byte for byte', async () => {
 		const image = await files.accept({ ownerId: 'ola', purpose: 'image', bytes: await png() });
 		const still = await files.accept({ ownerId: 'ola', purpose: 'image', bytes: await webp() });

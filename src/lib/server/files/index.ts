@@ -145,6 +145,17 @@ export function filesService(db: Db, storage: FileStorage, options: FilesOptions
 		/** What is known of a file, for its owner's domain (no permission check: no bytes). */
 		find,
 
+		/** Who uploaded each of `ids` that exists (a claim may name its claimant's uploads only). */
+		async uploaders(ids: string[]): Promise<Map<string, string>> {
+			if (ids.length === 0) return new Map();
+			const rows = await db
+				.selectFrom('files')
+				.select(['id', 'owner_id'])
+				.where('id', 'in', ids)
+				.execute();
+			return new Map(rows.map((r) => [r.id, r.owner_id]));
+		},
+
 		/** Removes the file's row and bytes (a discarded draft, the end of retention). */
 		async delete(id: string): Promise<void> {
 			const file = await find(id);
