@@ -61,11 +61,11 @@ export function jpegBytes(width: number, height: number, pixel: Pixel, quality =
 }
 
 /** Paper-like content with grain, which compresses about as badly as a phone photo does. */
-export function photoPixel(seed = 1): Pixel {
+export function photoPixel(seed = 1, grain = 48): Pixel {
 	let state = seed;
 	const noise = () => {
 		state = (state * 1103515245 + 12345) & 0x7fffffff;
-		return (state >> 16) % 48;
+		return (state >> 16) % grain;
 	};
 	return (x, y) => {
 		const base = 170 + ((x >> 5) % 3) * 20 + ((y >> 6) % 2) * 15;
