@@ -1,7 +1,7 @@
 // Receipt files made in code for the PDF tests and bench (no binary fixtures in the repository),
 // and a reader that opens a finished PDF with pdf.js as a viewer would. Test and bench use only.
 import jpeg from 'jpeg-js';
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
@@ -103,6 +103,23 @@ const STANDARD_FONTS =
 		dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
 		'standard_fonts'
 	) + '/';
+
+/** A one-page PDF with a script on opening the page, a script link and a plain web link. */
+export async function pdfWithScripts(): Promise<Uint8Array> {
+	const doc = await PDFDocument.create();
+	const page = doc.addPage([420, 595]);
+	const { context } = doc;
+	const script = () =>
+		context.obj({ S: PDFName.of('JavaScript'), JS: PDFString.of('app.alert(1)') });
+	page.node.set(PDFName.of('AA'), context.obj({ O: script() }));
+	const link = (action: PDFDict) =>
+		context.register(
+			context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [40, 40, 200, 80], A: action })
+		);
+	const web = context.obj({ S: PDFName.of('URI'), URI: PDFString.of('https://example.org/') });
+	page.node.set(PDFName.of('Annots'), context.obj([link(script()), link(web)]));
+	return doc.save();
+}
 
 export type ReadPage = {
 	text: string;

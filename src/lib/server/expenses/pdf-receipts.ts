@@ -2,7 +2,7 @@
 // document: the type is taken from the bytes, a PDF must open, be unencrypted and copy into a
 // scratch document that saves, a PNG must be of a sane size before it is decoded. A receipt that
 // fails any of this becomes a page saying so; the others are unaffected.
-import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { A4, drawWrapped } from './pdf-cover';
@@ -169,6 +169,30 @@ export function reasonText(reason: SkipReason, locale: Locale): string {
 	}
 }
 
+const SAFE_ACTIONS = new Set([PDFName.of('URI'), PDFName.of('GoTo')]);
+
+/**
+ * The files port refuses PDFs with scripts, but a copied page carries its own actions along, so
+ * the PDF for accounting drops them too: the page's and each annotation's automatic actions (/AA),
+ * and an annotation's click action unless it is a plain link (URI or GoTo, without a chain).
+ * Annotations themselves stay: filled-in form fields are drawn by theirs.
+ */
+function dropActions(page: PDFPage) {
+	page.node.delete(PDFName.of('AA'));
+	const annotations = page.node.Annots();
+	for (let i = 0; i < (annotations?.size() ?? 0); i++) {
+		const annotation = annotations?.lookup(i);
+		if (!(annotation instanceof PDFDict)) continue;
+		annotation.delete(PDFName.of('AA'));
+		const action = annotation.lookup(PDFName.of('A'));
+		const safe =
+			action instanceof PDFDict &&
+			SAFE_ACTIONS.has(action.get(PDFName.of('S')) as PDFName) &&
+			!action.has(PDFName.of('Next'));
+		if (!safe) annotation.delete(PDFName.of('A'));
+	}
+}
+
 /** Adds each receipt's pages after the cover; returns the receipts that got a placeholder. */
 export async function appendReceipts(
 	doc: PDFDocument,
@@ -186,8 +210,10 @@ export async function appendReceipts(
 			);
 			addImagePage(doc, fonts, receipt.image, caption);
 		} else if (receipt.kind === 'pdf') {
-			for (const page of await doc.copyPages(receipt.source, receipt.source.getPageIndices()))
+			for (const page of await doc.copyPages(receipt.source, receipt.source.getPageIndices())) {
+				dropActions(page);
 				doc.addPage(page);
+			}
 		} else {
 			addMissingPage(doc, fonts, locale, receipt, count);
 			skipped.push({ number: receipt.number, name: receipt.name, reason: receipt.reason });

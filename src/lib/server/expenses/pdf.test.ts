@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { formatPrice } from '$lib/format';
 import { buildClaimPdf, claimPdf, type ClaimPdfInput, type ClaimPdfLine } from './pdf';
 import {
 	encryptedPdfBytes,
 	jpegBytes,
 	pdfBytes,
+	pdfWithScripts,
 	photoPixel,
 	plain,
 	pngBytes,
@@ -291,6 +293,58 @@ describe('claim PDF for accounting', () => {
 		expect(coverText(pages, result.coverPages)).toContain(
 			'1. locked.pdf: kunne ikke tas med, se siden for den'
 		);
+	});
+
+	it('gives a PDF of more than 50 pages, a PNG claiming 100 megapixels and a renamed program a page saying so', async () => {
+		const huge = files.png.slice();
+		new DataView(huge.buffer).setUint32(16, 10_000); // IHDR width
+		new DataView(huge.buffer).setUint32(20, 10_000); // IHDR height
+		const result = await buildClaimPdf(
+			claim({
+				receipts: [
+					{
+						name: 'long.pdf',
+						mime: 'application/pdf',
+						bytes: await pdfBytes(Array.from({ length: 51 }, (_, i) => `Page ${i + 1}`))
+					},
+					{ name: 'huge.png', mime: 'image/png', bytes: huge },
+					{
+						name: 'setup.jpg',
+						mime: 'image/jpeg',
+						bytes: new TextEncoder().encode('MZ\x90 program')
+					}
+				]
+			})
+		);
+		const pages = await readPdf(result.pdf);
+
+		expect(result.skippedReceipts.map((r) => r.reason)).toEqual([
+			'too_many_pages',
+			'image_too_large',
+			'unsupported'
+		]);
+		expect(pages).toHaveLength(result.coverPages + 3);
+		expect(page(pages, result.coverPages).text).toContain(
+			'flere sider enn en kvittering kan ha (50)'
+		);
+	});
+
+	it('drops scripts from the pages of a PDF receipt and keeps its plain web link', async () => {
+		const result = await buildClaimPdf(
+			claim({
+				receipts: [{ name: 'js.pdf', mime: 'application/pdf', bytes: await pdfWithScripts() }]
+			})
+		);
+		const out = await PDFDocument.load(result.pdf);
+		const receiptPage = out.getPage(result.coverPages).node;
+		const actions = (receiptPage.Annots()?.asArray() ?? []).map((ref) => {
+			const action = out.context.lookup(out.context.lookup(ref, PDFDict).get(PDFName.of('A')));
+			return action instanceof PDFDict ? action.get(PDFName.of('S'))?.toString() : undefined;
+		});
+
+		expect(out.getPageCount()).toBe(result.coverPages + 1);
+		expect(receiptPage.has(PDFName.of('AA'))).toBe(false);
+		expect(actions).toEqual([undefined, '/URI']);
 	});
 
 	it('takes the receipt type from the bytes, not from the declared type', async () => {
