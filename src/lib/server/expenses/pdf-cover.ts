@@ -329,7 +329,10 @@ export function drawCover(
 		[{ width: WIDTH - 140 }, { width: 140, align: 'right' }],
 		[
 			[[{ text: m.expense_pdf_total({}, options) }], [{ text: price(claim.totalOre) }]],
-			[[{ text: m.expense_pdf_advance({}, options) }], [{ text: price(-claim.advanceOre) }]],
+			[
+				[{ text: m.expense_pdf_advance({}, options) }],
+				[{ text: price(claim.advanceOre === 0 ? 0 : -claim.advanceOre) }]
+			],
 			[
 				[{ text: m.expense_pdf_owed({}, options), bold: true }],
 				[{ text: price(claim.owedOre), bold: true }]

@@ -159,6 +159,14 @@ describe('claim PDF for accounting', () => {
 		);
 	});
 
+	it('shows no advance as 0, not as minus 0', async () => {
+		const result = await buildClaimPdf(claim({ advanceOre: 0, receipts: [] }));
+		const text = coverText(await readPdf(result.pdf), result.coverPages);
+
+		expect(text).toContain(`Forskudd allerede utbetalt ${plain(formatPrice(0, 'no'))}`);
+		expect(text).toContain(`Til utbetaling til søker ${plain(formatPrice(total(LINES), 'no'))}`);
+	});
+
 	it('prints the mileage, the foreign amount and the merchant beside their lines', async () => {
 		const result = await buildClaimPdf(claim());
 		const text = coverText(await readPdf(result.pdf), result.coverPages);
