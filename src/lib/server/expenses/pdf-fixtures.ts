@@ -5,7 +5,7 @@ import { PDFDict, PDFDocument, PDFName, PDFString, StandardFonts } from 'pdf-lib
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { OPS, VerbosityLevel, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 type Pixel = (x: number, y: number) => [number, number, number];
 
@@ -135,6 +135,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPage[]> {
 	const doc = await getDocument({
 		data: bytes.slice(),
 		isEvalSupported: false,
+		verbosity: VerbosityLevel.ERRORS,
 		standardFontDataUrl: STANDARD_FONTS
 	}).promise;
 	try {

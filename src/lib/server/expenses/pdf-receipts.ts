@@ -43,6 +43,7 @@ async function preparePdf(
 	receipt: Receipt
 ): Promise<{ source: PDFDocument; pages: number } | SkipReason> {
 	let source: PDFDocument;
+	let pages: number;
 	try {
 		// pdf-lib's EncryptedPDFError fails `instanceof` (ES5-compiled subclass of Error), so the
 		// document is opened regardless and asked; its encrypted streams could not be copied.
@@ -50,15 +51,17 @@ async function preparePdf(
 			ignoreEncryption: true,
 			updateMetadata: false
 		});
+		if (source.isEncrypted) return 'encrypted';
+		// Counting walks the page tree: a root that is no catalog throws a TypeError, a tree that
+		// loops back on itself overflows the stack.
+		pages = source.getPageCount();
 	} catch {
 		return 'unreadable';
 	}
-	if (source.isEncrypted) return 'encrypted';
-	const pages = source.getPageCount();
 	if (pages === 0) return 'unreadable';
 	if (pages > MAX_RECEIPT_PAGES) return 'too_many_pages';
 	try {
-		// A page tree that parses can still hold references that break on copy or on save.
+		// A page tree that counts can still hold references that break on copy or on save.
 		const scratch = await PDFDocument.create();
 		for (const page of await scratch.copyPages(source, source.getPageIndices()))
 			scratch.addPage(page);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { formatPrice } from '$lib/format';
+import { assertProperty, runs } from '../../../../tests/helpers/fuzz';
 import { buildClaimPdf, claimPdf, type ClaimPdfInput, type ClaimPdfLine } from './pdf';
 import {
 	encryptedPdfBytes,
@@ -354,6 +356,70 @@ describe('claim PDF for accounting', () => {
 		expect(receiptPage.has(PDFName.of('AA'))).toBe(false);
 		expect(actions).toEqual([undefined, '/URI']);
 	});
+
+	it('gives a PDF whose root is no catalog and one whose page tree loops a page saying so', async () => {
+		const pdf = (text: string) => ({
+			name: 'bad.pdf',
+			mime: 'application/pdf' as const,
+			bytes: new TextEncoder().encode(text)
+		});
+		const result = await buildClaimPdf(
+			claim({
+				receipts: [
+					pdf('%PDF-1.4\n1 0 obj\n42\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF'),
+					pdf(
+						'%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n' +
+							'2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n' +
+							'3 0 obj\n<< /Type /Pages /Kids [2 0 R] /Count 1 >>\nendobj\n' +
+							'trailer\n<< /Root 1 0 R >>\n%%EOF'
+					)
+				]
+			})
+		);
+
+		expect(result.skippedReceipts.map((r) => r.reason)).toEqual(['unreadable', 'unreadable']);
+		expect(await readPdf(result.pdf)).toHaveLength(result.coverPages + 2);
+	});
+
+	it(
+		'survives any damage to a receipt PDF: cut short, bytes changed, or random bytes after the header',
+		async () => {
+			const original = await pdfBytes([
+				'Invoice page one',
+				'Invoice page two',
+				'Invoice page three'
+			]);
+			const damaged = fc.oneof(
+				fc
+					.record({
+						cut: fc.integer({ min: 8, max: original.byteLength }),
+						flips: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 30 })
+					})
+					.map(({ cut, flips }) => {
+						const bytes = original.slice(0, cut);
+						for (const [at, value] of flips) bytes[at % bytes.byteLength] = value;
+						bytes.set(new TextEncoder().encode('%PDF-'));
+						return bytes;
+					}),
+				fc
+					.uint8Array({ maxLength: 3000 })
+					.map((tail) => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...tail]))
+			);
+			await assertProperty(
+				fc.asyncProperty(damaged, async (bytes) => {
+					const result = await buildClaimPdf(
+						claim({ receipts: [{ name: 'damaged.pdf', mime: 'application/pdf', bytes }] })
+					);
+					const pages = await readPdf(result.pdf);
+					const receiptPages = pages.length - result.coverPages;
+					if (result.skippedReceipts.length > 0) expect(receiptPages).toBe(1);
+					else expect(receiptPages).toBeGreaterThanOrEqual(1);
+				}),
+				runs(25)
+			);
+		},
+		20_000 + runs(25) * 500
+	);
 
 	it('takes the receipt type from the bytes, not from the declared type', async () => {
 		const result = await buildClaimPdf(
