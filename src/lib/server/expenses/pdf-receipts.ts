@@ -7,11 +7,15 @@ import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { A4, drawWrapped } from './pdf-cover';
 import type { CoverFonts } from './pdf-font';
+import { checkPng } from './pdf-png';
 
 /** More pages than this is no receipt; the file stays in the expense system. */
 export const MAX_RECEIPT_PAGES = 50;
-/** Decoding a PNG costs 4 bytes a pixel; normalised uploads are far below this. */
-export const MAX_PNG_PIXELS = 40_000_000;
+/**
+ * pdf-lib decodes a PNG whole and keeps several copies of it (about 10 bytes a pixel at the peak,
+ * outside the JS heap); normalised uploads are far below this, a lying header is refused here.
+ */
+export const MAX_PNG_PIXELS = 25_000_000;
 
 export type SkipReason =
 	'encrypted' | 'unreadable' | 'too_many_pages' | 'image_too_large' | 'unsupported';
@@ -32,11 +36,6 @@ function sniff(bytes: Uint8Array): 'jpeg' | 'png' | 'pdf' | undefined {
 	// Readers accept the header anywhere in the first kilobyte; so does the files port.
 	if (Buffer.from(bytes.subarray(0, 1024)).includes('%PDF-')) return 'pdf';
 	return undefined;
-}
-
-function pngPixels(bytes: Uint8Array): number {
-	const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-	return bytes.byteLength < 24 ? Infinity : view.getUint32(16) * view.getUint32(20);
 }
 
 async function preparePdf(
@@ -81,8 +80,15 @@ async function prepareOne(doc: PDFDocument, receipt: Receipt, number: number) {
 			? { ...base, kind: 'skipped' as const, reason: pdf }
 			: { ...base, kind: 'pdf' as const, ...pdf };
 	}
-	if (type === 'png' && pngPixels(receipt.bytes) > MAX_PNG_PIXELS)
-		return { ...base, kind: 'skipped' as const, reason: 'image_too_large' as const };
+	if (type === 'png') {
+		const check = checkPng(receipt.bytes, MAX_PNG_PIXELS);
+		if (check !== 'ok')
+			return {
+				...base,
+				kind: 'skipped' as const,
+				reason: check === 'too_large' ? ('image_too_large' as const) : ('unreadable' as const)
+			};
+	}
 	if (type === undefined)
 		return { ...base, kind: 'skipped' as const, reason: 'unsupported' as const };
 	try {

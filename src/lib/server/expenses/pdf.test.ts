@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { crc32 } from 'node:zlib';
 import { formatPrice } from '$lib/format';
 import { assertProperty, runs } from '../../../../tests/helpers/fuzz';
 import { buildClaimPdf, claimPdf, type ClaimPdfInput, type ClaimPdfLine } from './pdf';
@@ -307,8 +308,10 @@ describe('claim PDF for accounting', () => {
 
 	it('gives a PDF of more than 50 pages, a PNG claiming 100 megapixels and a renamed program a page saying so', async () => {
 		const huge = files.png.slice();
-		new DataView(huge.buffer).setUint32(16, 10_000); // IHDR width
-		new DataView(huge.buffer).setUint32(20, 10_000); // IHDR height
+		const header = new DataView(huge.buffer);
+		header.setUint32(16, 10_000); // IHDR width
+		header.setUint32(20, 10_000); // IHDR height
+		header.setUint32(29, crc32(huge.subarray(12, 29))); // a valid chunk, lying about its size
 		const result = await buildClaimPdf(
 			claim({
 				receipts: [
@@ -420,6 +423,48 @@ describe('claim PDF for accounting', () => {
 		},
 		20_000 + runs(25) * 500
 	);
+
+	it(
+		'survives any damage to a receipt image: cut short or bytes changed',
+		async () => {
+			const damaged = fc
+				.record({
+					png: fc.boolean(),
+					cut: fc.integer({ min: 0, max: 100_000 }),
+					flips: fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 30 })
+				})
+				.map(({ png, cut, flips }) => {
+					const original = png ? files.png : files.tallJpeg;
+					const bytes = original.slice(0, 12 + (cut % original.byteLength));
+					for (const [at, value] of flips) bytes[12 + (at % (bytes.byteLength - 12))] = value;
+					return bytes;
+				});
+			await assertProperty(
+				fc.asyncProperty(damaged, async (bytes) => {
+					const result = await buildClaimPdf(
+						claim({ receipts: [{ name: 'damaged', mime: 'image/png', bytes }] })
+					);
+					const pages = await readPdf(result.pdf);
+					expect(pages).toHaveLength(result.coverPages + 1);
+				}),
+				runs(25)
+			);
+		},
+		20_000 + runs(25) * 500
+	);
+
+	it("gives a page to a damaged PNG on which pdf-lib's own decoder never returns", async () => {
+		// Found by the property test above: 223 bytes, a 60 × 80 PNG cut short with bytes changed.
+		const hanging = Buffer.from(
+			'iVBORw0KGgoAAAANSUhEUgAAADwAAABQCAIAAADKqIEEAAACdklEQVR4nM3RAAAYCABEwRfbtm0bANu2bdsb28lubNu2bdu2cYT5SaXmCF1NsLBRYidKmSF7viKlK9XAgLxdAD7/jpwwfc7iVRt37D929srtRy8/fA8UMkL0eEnTZM5VoHi5qgAat+rYo//QMZNnzAC2dsvuQycvXL/39M3nX0HDRI6VMEX6bHkLAABYo36ztl16DxoxftrsRSs3bN939MzlWw9fvP8WMET4aHGTpM6UAJ9iAKvUbtSyQw==',
+			'base64'
+		);
+		const result = await buildClaimPdf(
+			claim({ receipts: [{ name: 'hang.png', mime: 'image/png', bytes: new Uint8Array(hanging) }] })
+		);
+
+		expect(result.skippedReceipts).toEqual([{ number: 1, name: 'hang.png', reason: 'unreadable' }]);
+	});
 
 	it('takes the receipt type from the bytes, not from the declared type', async () => {
 		const result = await buildClaimPdf(
