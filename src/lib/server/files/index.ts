@@ -50,7 +50,11 @@ const EXTENSIONS: Record<string, string> = {
 	'image/webp': 'webp'
 };
 
-export function filesService(db: Db, storage: FileStorage, options: FilesOptions) {
+export function filesService(
+	db: Db,
+	storage: FileStorage & { sweepTemporary?(): Promise<void> },
+	options: FilesOptions
+) {
 	const images = options.images ?? DEFAULT_IMAGE_LIMITS;
 
 	async function find(id: string): Promise<StoredFile | null> {
@@ -154,6 +158,11 @@ export function filesService(db: Db, storage: FileStorage, options: FilesOptions
 				.where('id', 'in', ids)
 				.execute();
 			return new Map(rows.map((r) => [r.id, r.owner_id]));
+		},
+
+		/** Removes what a crash left half-written (the cleanup job; see storage.ts). */
+		async sweepTemporary(): Promise<void> {
+			await storage.sweepTemporary?.();
 		},
 
 		/** Removes the file's row and bytes (a discarded draft, the end of retention). */

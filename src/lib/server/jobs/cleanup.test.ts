@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildServices, type Services } from '../app';
 import { parseConfig } from '../config';
@@ -5,6 +8,7 @@ import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { png } from '../files/test-fixtures';
 import { runCleanup } from './index';
 
 // Housekeeping on a real (in-memory) database: rows of every kind on both sides of each cut-off,
@@ -15,13 +19,15 @@ const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString(
 let test: TestDatabase;
 let db: Db;
 let app: Services;
+let filesDir: string;
 
 describe.each(ENGINES)('on %s', (engine) => {
 	beforeEach(async () => {
 		test = await testDatabase(engine);
 		db = test.db;
 		await seedDemo(db);
-		app = buildServices(db, parseConfig({ LOG_LEVEL: 'silent' }));
+		filesDir = mkdtempSync(join(tmpdir(), 'orgweb-cleanup-files-'));
+		app = buildServices(db, parseConfig({ LOG_LEVEL: 'silent', FILES_DIR: filesDir }));
 		await db
 			.insertInto('users')
 			.values([
@@ -30,7 +36,10 @@ describe.each(ENGINES)('on %s', (engine) => {
 			])
 			.execute();
 	});
-	afterEach(() => test.destroy());
+	afterEach(async () => {
+		await test.destroy();
+		rmSync(filesDir, { recursive: true, force: true });
+	});
 
 	const session = (id: string, expiresAt: string, revokedAt: string | null = null) => ({
 		id,
@@ -64,7 +73,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 		expires_at: expiresAt,
 		...answer
 	});
-	const ids = async (table: 'sessions' | 'auth_tokens' | 'invitations') =>
+	const ids = async (table: 'sessions' | 'auth_tokens' | 'invitations' | 'expense_claims') =>
 		(await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
 
 	describe('cleanup of sessions, sign-in tokens and invitations', () => {
@@ -101,7 +110,15 @@ describe.each(ENGINES)('on %s', (engine) => {
 		it('deletes sessions a day past expiry or revocation, used or expired tokens and unanswered expired invitations', async () => {
 			const counts = await runCleanup(app, now);
 
-			expect(counts).toEqual({ reservations: 0, sessions: 2, tokens: 2, invitations: 1 });
+			expect(counts).toEqual({
+				reservations: 0,
+				sessions: 2,
+				tokens: 2,
+				invitations: 1,
+				expenseAccountsErased: 0,
+				expenseClaimsDeleted: 0,
+				receiptFilesDeleted: 0
+			});
 			expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
 			expect(await ids('auth_tokens')).toEqual(['t-unused']);
 			// Accepted and revoked invitations stay: they record who invited whom.
@@ -133,6 +150,91 @@ describe.each(ENGINES)('on %s', (engine) => {
 				new Date(now.getTime() + HOUR)
 			);
 			expect(found?.user.id).toBe('u2');
+		});
+	});
+
+	describe('retention of expense claims', () => {
+		const claim = (id: string, paidAt: string) => ({
+			id,
+			claimant_id: 'u1',
+			campus_id: 'oslo',
+			unit_id: 'board-oslo',
+			event_id: null,
+			project_id: null,
+			purpose: 'Posters',
+			payout_account: 'v1:abcd1234:aXY:dGFn:Ym9keQ',
+			account_erased_at: null,
+			status: 'paid',
+			advance_ore: 0,
+			total_ore: 10_000,
+			version: 4,
+			created_at: paidAt,
+			updated_at: paidAt,
+			submitted_at: paidAt,
+			decided_at: paidAt,
+			decided_by: 'u2',
+			paid_at: paidAt,
+			payout_date: paidAt.slice(0, 10),
+			rejection_reason: null
+		});
+		const line = (id: string, claimId: string, fileId: string) => ({
+			id,
+			claim_id: claimId,
+			position: 0,
+			kind: 'receipt',
+			date: '2020-05-01',
+			description: 'Posters',
+			merchant: 'Print shop',
+			merchant_key: 'print shop',
+			amount_ore: 10_000,
+			currency: null,
+			original_hundredths: null,
+			distance_m: null,
+			rate_ore_per_km: null,
+			from_place: null,
+			to_place: null,
+			file_id: fileId
+		});
+
+		it('deletes a claim past its bookkeeping years with its receipt, and erases an old payout account', async () => {
+			const old = await app.files.accept({ ownerId: 'u1', purpose: 'receipt', bytes: await png() });
+			const recent = await app.files.accept({
+				ownerId: 'u1',
+				purpose: 'receipt',
+				bytes: await png()
+			});
+			// Paid in 2020: that year's books are kept through 2025, so it goes now (November 2026).
+			await db
+				.insertInto('expense_claims')
+				.values(claim('x-2020', '2020-06-01T10:00:00.000Z'))
+				.execute();
+			// Paid in 2024: kept, but its payout account is past the 13 months.
+			await db
+				.insertInto('expense_claims')
+				.values(claim('x-2024', '2024-06-01T10:00:00.000Z'))
+				.execute();
+			await db
+				.insertInto('expense_lines')
+				.values([line('l-2020', 'x-2020', old.id), line('l-2024', 'x-2024', recent.id)])
+				.execute();
+
+			const counts = await runCleanup(app, now);
+
+			// Both accounts are past their 13 months; the 2020 claim then goes whole.
+			expect(counts).toMatchObject({
+				expenseAccountsErased: 2,
+				expenseClaimsDeleted: 1,
+				receiptFilesDeleted: 1
+			});
+			expect(await ids('expense_claims')).toEqual(['x-2024']);
+			const kept = await db
+				.selectFrom('expense_claims')
+				.select(['payout_account', 'account_erased_at'])
+				.executeTakeFirstOrThrow();
+			expect(kept).toEqual({ payout_account: null, account_erased_at: now.toISOString() });
+			expect(await app.files.find(old.id)).toBeNull();
+			expect(existsSync(join(filesDir, old.storageKey.slice(0, 2), old.storageKey))).toBe(false);
+			expect(await app.files.find(recent.id)).not.toBeNull();
 		});
 	});
 });

@@ -7,7 +7,10 @@
 // expired rows, and guarded status transitions.
 import cron from 'node-cron';
 import { adminContext } from '../context';
+import type { Config } from '../config';
 import type { Db } from '../db';
+import { expenseRetention } from '../expenses/retention';
+import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
 import type { PaymentsService } from '../payments';
@@ -39,14 +42,36 @@ export function guarded(
 	};
 }
 
-/** One cleanup run; the counts of deleted rows go to the log. */
+/**
+ * One cleanup run; the counts of deleted rows go to the log. Besides the shop's and identity's
+ * leftovers: expense claims past their bookkeeping period with their receipt files, payout
+ * accounts past theirs (expenses/retention.ts), and temporary files a crash left.
+ */
 export async function runCleanup(
-	services: { shop: ShopService; identity: IdentityService },
+	services: {
+		db: Db;
+		config: Pick<Config, 'EXPENSE_ACCOUNT_RETENTION_MONTHS'>;
+		shop: ShopService;
+		identity: IdentityService;
+		files: Pick<FilesService, 'delete' | 'sweepTemporary'>;
+	},
 	now = new Date()
 ) {
 	const cron = adminContext('cron');
 	const reservations = await services.shop.cleanupExpiredReservations(cron, now);
-	return { reservations, ...(await services.identity.deleteStaleRecords(cron, now)) };
+	const identity = await services.identity.deleteStaleRecords(cron, now);
+	const expenses = await expenseRetention(services.db, now, {
+		accountRetentionMonths: services.config.EXPENSE_ACCOUNT_RETENTION_MONTHS
+	});
+	for (const id of expenses.fileIds) await services.files.delete(id);
+	await services.files.sweepTemporary();
+	return {
+		reservations,
+		...identity,
+		expenseAccountsErased: expenses.accountsErased,
+		expenseClaimsDeleted: expenses.claimsDeleted,
+		receiptFilesDeleted: expenses.fileIds.length
+	};
 }
 
 const MINUTE = 60_000;
@@ -60,12 +85,7 @@ const leaseFor = (periodMinutes: number) => periodMinutes * MINUTE - 30_000;
  * that settles what the crash left in flight.
  */
 export function startSchedule(
-	services: {
-		db: Db;
-		shop: ShopService;
-		identity: IdentityService;
-		payments: PaymentsService;
-	},
+	services: Parameters<typeof runCleanup>[0] & { payments: PaymentsService },
 	options: { shared: boolean }
 ): () => void {
 	const lease = (job: string, periodMinutes: number) =>
