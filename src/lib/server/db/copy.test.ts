@@ -10,7 +10,7 @@ import { migrate, openSqlite, type Db } from './index';
 import { openPostgres } from './postgres';
 import { seedDemo } from './seed';
 import { createPgDatabase } from './test-db';
-import { orderRow } from './test-rows';
+import { orderRow, paidClaimRow, receiptLineRow } from './test-rows';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -193,50 +193,25 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.execute();
 	await db
 		.insertInto('expense_claims')
-		.values({
-			id: 'x1',
-			claimant_id: 'u1',
-			campus_id: 'oslo',
-			unit_id: 'board-oslo',
-			event_id: null,
-			project_id: null,
-			purpose: 'Posters',
-			payout_account: 'v1:abcd1234:aXY:dGFn:Ym9keQ',
-			account_erased_at: null,
-			status: 'paid',
-			advance_ore: 5_000,
-			total_ore: 24_990,
-			version: 4,
-			created_at: T,
-			updated_at: T,
-			submitted_at: T,
-			decided_at: T,
-			decided_by: 'u1',
-			paid_at: T,
-			payout_date: '2026-11-23',
-			rejection_reason: null
-		})
+		.values(
+			paidClaimRow('x1', T, {
+				advance_ore: 5_000,
+				total_ore: 24_990,
+				decided_by: 'u1',
+				payout_date: '2026-11-23'
+			})
+		)
 		.execute();
 	await db
 		.insertInto('expense_lines')
-		.values({
-			id: 'xl1',
-			claim_id: 'x1',
-			position: 0,
-			kind: 'receipt',
-			date: '2026-11-20',
-			description: 'Posters',
-			merchant: 'Print shop',
-			merchant_key: 'print shop',
-			amount_ore: 24_990,
-			currency: 'EUR',
-			original_hundredths: 2_150,
-			distance_m: null,
-			rate_ore_per_km: null,
-			from_place: null,
-			to_place: null,
-			file_id: 'file-1'
-		})
+		.values(
+			receiptLineRow('xl1', 'x1', 'file-1', {
+				date: '2026-11-20',
+				amount_ore: 24_990,
+				currency: 'EUR',
+				original_hundredths: 2_150
+			})
+		)
 		.execute();
 	await db
 		.insertInto('audit_log')

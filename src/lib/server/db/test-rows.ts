@@ -1,7 +1,7 @@
-// Rows for unit tests that need orders and products in a real database; only what a test cares
-// about varies.
+// Rows for unit tests that need orders, products and expense claims in a real database; only what
+// a test cares about varies.
 import type { Insertable } from 'kysely';
-import type { OrdersTable, ProductsTable } from './schema';
+import type { ExpenseClaimsTable, ExpenseLinesTable, OrdersTable, ProductsTable } from './schema';
 
 export function orderRow(
 	id: string,
@@ -40,6 +40,66 @@ export function productRow(
 		name_en: 'P',
 		description_no: '',
 		description_en: '',
+		...extra
+	};
+}
+
+/** A paid claim of u1's for the Oslo board, paid at `paidAt`. */
+export function paidClaimRow(
+	id: string,
+	paidAt: string,
+	extra: Partial<Insertable<ExpenseClaimsTable>> = {}
+): Insertable<ExpenseClaimsTable> {
+	return {
+		id,
+		claimant_id: 'u1',
+		campus_id: 'oslo',
+		unit_id: 'board-oslo',
+		event_id: null,
+		project_id: null,
+		purpose: 'Posters',
+		payout_account: 'v1:abcd1234:aXY:dGFn:Ym9keQ',
+		account_erased_at: null,
+		status: 'paid',
+		advance_ore: 0,
+		total_ore: 10_000,
+		version: 4,
+		created_at: paidAt,
+		updated_at: paidAt,
+		submitted_at: paidAt,
+		decided_at: paidAt,
+		decided_by: 'u2',
+		paid_at: paidAt,
+		payout_date: paidAt.slice(0, 10),
+		rejection_reason: null,
+		...extra
+	};
+}
+
+/** A receipt line in NOK on `claimId` with the receipt file `fileId`. */
+export function receiptLineRow(
+	id: string,
+	claimId: string,
+	fileId: string,
+	extra: Partial<Insertable<ExpenseLinesTable>> = {}
+): Insertable<ExpenseLinesTable> {
+	return {
+		id,
+		claim_id: claimId,
+		position: 0,
+		kind: 'receipt',
+		date: '2020-05-01',
+		description: 'Posters',
+		merchant: 'Print shop',
+		merchant_key: 'print shop',
+		amount_ore: 10_000,
+		currency: null,
+		original_hundredths: null,
+		distance_m: null,
+		rate_ore_per_km: null,
+		from_place: null,
+		to_place: null,
+		file_id: fileId,
 		...extra
 	};
 }

@@ -7,6 +7,7 @@ import { parseConfig } from '../config';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { paidClaimRow, receiptLineRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { png } from '../files/test-fixtures';
 import { runCleanup } from './index';
@@ -154,48 +155,6 @@ describe.each(ENGINES)('on %s', (engine) => {
 	});
 
 	describe('retention of expense claims', () => {
-		const claim = (id: string, paidAt: string) => ({
-			id,
-			claimant_id: 'u1',
-			campus_id: 'oslo',
-			unit_id: 'board-oslo',
-			event_id: null,
-			project_id: null,
-			purpose: 'Posters',
-			payout_account: 'v1:abcd1234:aXY:dGFn:Ym9keQ',
-			account_erased_at: null,
-			status: 'paid',
-			advance_ore: 0,
-			total_ore: 10_000,
-			version: 4,
-			created_at: paidAt,
-			updated_at: paidAt,
-			submitted_at: paidAt,
-			decided_at: paidAt,
-			decided_by: 'u2',
-			paid_at: paidAt,
-			payout_date: paidAt.slice(0, 10),
-			rejection_reason: null
-		});
-		const line = (id: string, claimId: string, fileId: string) => ({
-			id,
-			claim_id: claimId,
-			position: 0,
-			kind: 'receipt',
-			date: '2020-05-01',
-			description: 'Posters',
-			merchant: 'Print shop',
-			merchant_key: 'print shop',
-			amount_ore: 10_000,
-			currency: null,
-			original_hundredths: null,
-			distance_m: null,
-			rate_ore_per_km: null,
-			from_place: null,
-			to_place: null,
-			file_id: fileId
-		});
-
 		it('deletes a claim past its bookkeeping years with its receipt, and erases an old payout account', async () => {
 			const old = await app.files.accept({ ownerId: 'u1', purpose: 'receipt', bytes: await png() });
 			const recent = await app.files.accept({
@@ -206,16 +165,19 @@ describe.each(ENGINES)('on %s', (engine) => {
 			// Paid in 2020: that year's books are kept through 2025, so it goes now (November 2026).
 			await db
 				.insertInto('expense_claims')
-				.values(claim('x-2020', '2020-06-01T10:00:00.000Z'))
+				.values(paidClaimRow('x-2020', '2020-06-01T10:00:00.000Z'))
 				.execute();
 			// Paid in 2024: kept, but its payout account is past the 13 months.
 			await db
 				.insertInto('expense_claims')
-				.values(claim('x-2024', '2024-06-01T10:00:00.000Z'))
+				.values(paidClaimRow('x-2024', '2024-06-01T10:00:00.000Z'))
 				.execute();
 			await db
 				.insertInto('expense_lines')
-				.values([line('l-2020', 'x-2020', old.id), line('l-2024', 'x-2024', recent.id)])
+				.values([
+					receiptLineRow('l-2020', 'x-2020', old.id),
+					receiptLineRow('l-2024', 'x-2024', recent.id)
+				])
 				.execute();
 
 			const counts = await runCleanup(app, now);
