@@ -23,6 +23,37 @@ export interface OidcSetup {
 	stop(): Promise<void>;
 }
 
+/**
+ * The provider as the tests configure it: one confidential client `orgweb` with PKCE, and the
+ * accounts `claimsOf` knows (undefined: no such login).
+ */
+export function testProvider(
+	issuer: string,
+	redirectUri: string,
+	claimsOf: (id: string) => Record<string, unknown> | undefined
+): Provider {
+	return new Provider(issuer, {
+		clients: [
+			{
+				client_id: 'orgweb',
+				client_secret: 'client-secret-for-tests',
+				redirect_uris: [redirectUri],
+				token_endpoint_auth_method: 'client_secret_post',
+				grant_types: ['authorization_code'],
+				response_types: ['code']
+			}
+		],
+		claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+		cookies: { keys: ['cookie-key-for-tests'] },
+		pkce: { required: () => true },
+		async findAccount(_ctx, id) {
+			const claims = claimsOf(id);
+			if (!claims) return undefined;
+			return { accountId: id, claims: async () => ({ sub: id, ...claims }) };
+		}
+	});
+}
+
 const listen = async (s: Server) => {
 	await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
 	return `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
@@ -53,26 +84,7 @@ export async function startAppWithProvider(env: Record<string, string> = {}): Pr
 		...env
 	});
 
-	const provider = new Provider(issuer, {
-		clients: [
-			{
-				client_id: 'orgweb',
-				client_secret: 'client-secret-for-tests',
-				redirect_uris: [`${server.url}/auth/callback`],
-				token_endpoint_auth_method: 'client_secret_post',
-				grant_types: ['authorization_code'],
-				response_types: ['code']
-			}
-		],
-		claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-		cookies: { keys: ['cookie-key-for-tests'] },
-		pkce: { required: () => true },
-		async findAccount(_ctx, id) {
-			const account = IDP_ACCOUNTS[id];
-			if (!account) return undefined;
-			return { accountId: id, claims: async () => ({ sub: id, ...account }) };
-		}
-	});
+	const provider = testProvider(issuer, `${server.url}/auth/callback`, (id) => IDP_ACCOUNTS[id]);
 	idp.on('request', provider.callback());
 
 	return {

@@ -2,9 +2,9 @@
 // machine, on both engines: many callbacks of one provider identity finishing at once.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider from 'oidc-provider';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Browser } from '../../../../tests/helpers/identity';
+import { testProvider } from '../../../../tests/helpers/oidc';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
@@ -24,32 +24,12 @@ beforeAll(async () => {
 	idp = createServer();
 	await new Promise<void>((r) => idp.listen(0, '127.0.0.1', r));
 	issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
-	const provider = new Provider(issuer, {
-		clients: [
-			{
-				client_id: 'orgweb',
-				client_secret: 'client-secret-for-tests',
-				redirect_uris: [REDIRECT_URI],
-				token_endpoint_auth_method: 'client_secret_post',
-				grant_types: ['authorization_code'],
-				response_types: ['code']
-			}
-		],
-		claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-		cookies: { keys: ['cookie-key-for-tests'] },
-		pkce: { required: () => true },
-		async findAccount(_ctx, id) {
-			return {
-				accountId: id,
-				claims: async () => ({
-					sub: id,
-					email: `${id}@example.org`,
-					email_verified: true,
-					name: id
-				})
-			};
-		}
-	});
+	// Every login name is an account, with a verified address of its own.
+	const provider = testProvider(issuer, REDIRECT_URI, (id) => ({
+		email: `${id}@example.org`,
+		email_verified: true,
+		name: id
+	}));
 	idp.on('request', provider.callback());
 });
 afterAll(async () => {
