@@ -307,6 +307,24 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			expect(saved).toMatchObject({ ok: true, releasedFileIds: [] });
 		});
 
+		it('names the claimant, unit, campus and the people in the trail instead of their ids', async () => {
+			const id = await submitted();
+			await expenses.approve(as(people.leader.id), id);
+			const detail = await expenses.detail(as(people.finance.id), id);
+			expect(detail?.names).toMatchObject({
+				claimant: { name: 'Name u-claimant', email: 'u-claimant@example.org' },
+				campus: 'Oslo',
+				unit: { no: 'Styret i Oslo', en: 'Oslo Board' },
+				event: null,
+				project: null
+			});
+			expect(detail?.trail.map((t) => detail.names.people[t.actor])).toEqual([
+				'Name u-claimant',
+				'Name u-claimant',
+				'Name u-leader'
+			]);
+		});
+
 		it('a draft never submitted is hidden from the approvers too', async () => {
 			const id = await draft();
 			expect(await expenses.detail(as(people.leader.id), id)).toBeNull();

@@ -29,6 +29,7 @@ import {
 	type Recipient
 } from './mails';
 import { claimTotals, type ClaimTotals } from './money';
+import { claimNames, type ClaimNames } from './names';
 import {
 	allowedActions,
 	applyTransition,
@@ -42,6 +43,7 @@ import {
 
 export type { ExpenseLimits } from './input';
 export type { ClaimStatus } from './workflow';
+export type { ClaimNames } from './names';
 
 export type ExpenseRefusal =
 	Refusal | 'not_found' | 'invalid' | 'incomplete' | 'reason_required' | 'payout_date';
@@ -96,6 +98,8 @@ export interface ClaimDetail extends ClaimSummary {
 	/** Possible duplicates on other claims; only approvers see them. */
 	duplicates: Duplicate[];
 	trail: AuditRecord[];
+	/** Names to print instead of ids (claimant, campus, unit, event, project, trail actors). */
+	names: ClaimNames;
 	/** What the caller may do now. */
 	actions: ClaimAction[];
 	viewer: { isClaimant: boolean; authority: Authority };
@@ -689,6 +693,7 @@ export function expensesService(deps: {
 			const plain = claim.payout_account ? keyring.decrypt(claim.payout_account, id) : null;
 			const status = claim.status as ClaimStatus;
 			const over = overLimit(rows);
+			const entries = await trail(db, SUBJECT, id);
 			return {
 				...summary(claim),
 				eventId: claim.event_id,
@@ -704,7 +709,12 @@ export function expensesService(deps: {
 				overLimit: over,
 				duplicates:
 					actor.authority !== 'none' && !actor.isClaimant ? await findDuplicates(db, id) : [],
-				trail: await trail(db, SUBJECT, id),
+				trail: entries,
+				names: await claimNames(
+					db,
+					claim,
+					entries.map((e) => e.actor)
+				),
 				actions: allowedActions({ status, overLimit: over }, actor),
 				viewer: { isClaimant: actor.isClaimant, authority: actor.authority }
 			};
