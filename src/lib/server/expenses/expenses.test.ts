@@ -476,6 +476,20 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			});
 		});
 
+		it('refuses to submit a draft whose receipt date has grown too old since it was saved', async () => {
+			const id = await draft();
+			// The receipt of 2026-11-20 is 365 days old on 2027-11-20, and one day too old after.
+			clock = new Date('2027-11-21T12:00:00.000Z');
+			expect(await expenses.submit(as(people.claimant.id), id)).toMatchObject({
+				ok: false,
+				reason: 'invalid',
+				issues: [{ message: 'date_too_old', path: ['lines', 0, 'date'] }]
+			});
+			expect((await expenses.detail(as(people.claimant.id), id))?.status).toBe('draft');
+			clock = new Date('2027-11-20T12:00:00.000Z');
+			expect(await expenses.submit(as(people.claimant.id), id)).toMatchObject({ ok: true });
+		});
+
 		it('refuses every step out of order, by the wrong person, or without what it needs', async () => {
 			const id = await draft({ purpose: '' });
 			const claimant = as(people.claimant.id);

@@ -16,6 +16,7 @@ import {
 	claimSchema,
 	isCalendarDate,
 	osloDate,
+	receiptDateProblem,
 	type ClaimInput,
 	type ExpenseLimits,
 	type LineInput,
@@ -397,6 +398,17 @@ export function expensesService(deps: {
 			if (action === 'submit') {
 				if (claim.purpose === '' || claim.payout_account === null || lines.length === 0) {
 					return { ok: false, reason: 'incomplete' } as Refused;
+				}
+				const today = osloDate(at);
+				const dated = lines.findIndex((l) => receiptDateProblem(l.date, limits, today) !== null);
+				if (dated !== -1) {
+					const message = receiptDateProblem(lines[dated]!.date, limits, today)!;
+					const path = ['lines', dated, 'date'];
+					return {
+						ok: false,
+						reason: 'invalid',
+						issues: [{ code: 'custom', message, path, input: undefined }]
+					} as Refused;
 				}
 				set.submitted_at = at.toISOString();
 				set.decided_at = null;

@@ -34,6 +34,20 @@ function daysBefore(day: string, days: number): string {
 	return date.toISOString().slice(0, 10);
 }
 
+/**
+ * Why a receipt date is no longer acceptable, or null: submitting checks again, since a draft
+ * saved last year may hold a date that has since grown too old.
+ */
+export function receiptDateProblem(
+	date: string,
+	limits: Pick<ExpenseLimits, 'receiptMaxAgeDays'>,
+	today: string
+): 'date_future' | 'date_too_old' | null {
+	if (date > today) return 'date_future';
+	if (date < daysBefore(today, limits.receiptMaxAgeDays)) return 'date_too_old';
+	return null;
+}
+
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 function receiptDate(limits: ExpenseLimits, today: string) {

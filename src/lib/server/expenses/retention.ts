@@ -102,3 +102,32 @@ export async function expenseRetention(
 		return { accountsErased: erasable.length, claimsDeleted: ids.length, fileIds };
 	});
 }
+
+/** How long an upload may wait for the claim it was picked for (a form left open, a lost tab). */
+export const ABANDONED_UPLOAD_HOURS = 24;
+
+/**
+ * Receipt uploads no claim line names, older than a day: the form they were picked in was never
+ * saved. A form re-shown after a validation error keeps its files by id, so they must outlive a
+ * lunch break, not a day. The caller deletes them through the files port.
+ */
+export async function abandonedReceipts(db: Db, now: Date): Promise<string[]> {
+	const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_HOURS * 3_600_000).toISOString();
+	const rows = await db
+		.selectFrom('files')
+		.select('id')
+		.where('purpose', '=', 'receipt')
+		.where('created_at', '<', cutoff)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom('expense_lines')
+						.select('expense_lines.id')
+						.whereRef('expense_lines.file_id', '=', 'files.id')
+				)
+			)
+		)
+		.orderBy('id')
+		.execute();
+	return rows.map((r) => r.id);
+}

@@ -118,7 +118,8 @@ describe.each(ENGINES)('on %s', (engine) => {
 				invitations: 1,
 				expenseAccountsErased: 0,
 				expenseClaimsDeleted: 0,
-				receiptFilesDeleted: 0
+				receiptFilesDeleted: 0,
+				abandonedUploadsDeleted: 0
 			});
 			expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
 			expect(await ids('auth_tokens')).toEqual(['t-unused']);
@@ -197,6 +198,34 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(await app.files.find(old.id)).toBeNull();
 			expect(existsSync(join(filesDir, old.storageKey.slice(0, 2), old.storageKey))).toBe(false);
 			expect(await app.files.find(recent.id)).not.toBeNull();
+		});
+
+		it('deletes receipt uploads no claim took within a day, and keeps younger ones and those on a claim', async () => {
+			const upload = async () =>
+				app.files.accept({ ownerId: 'u1', purpose: 'receipt', bytes: await png() });
+			const [abandoned, fresh, onClaim] = [await upload(), await upload(), await upload()];
+			const made = (id: string, at: string) =>
+				db.updateTable('files').set({ created_at: at }).where('id', '=', id).execute();
+			await made(abandoned.id, '2026-11-22T11:00:00.000Z');
+			await made(fresh.id, '2026-11-22T13:00:00.000Z');
+			await made(onClaim.id, '2026-11-01T10:00:00.000Z');
+			await db
+				.insertInto('expense_claims')
+				.values(paidClaimRow('x-now', '2026-11-20T10:00:00.000Z'))
+				.execute();
+			await db
+				.insertInto('expense_lines')
+				.values(receiptLineRow('l-now', 'x-now', onClaim.id))
+				.execute();
+
+			const counts = await runCleanup(app, now);
+
+			expect(counts.abandonedUploadsDeleted).toBe(1);
+			expect(await app.files.find(abandoned.id)).toBeNull();
+			const key = abandoned.storageKey;
+			expect(existsSync(join(filesDir, key.slice(0, 2), key))).toBe(false);
+			expect(await app.files.find(fresh.id)).not.toBeNull();
+			expect(await app.files.find(onClaim.id)).not.toBeNull();
 		});
 	});
 });

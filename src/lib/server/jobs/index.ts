@@ -9,7 +9,7 @@ import cron from 'node-cron';
 import { adminContext } from '../context';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { expenseRetention } from '../expenses/retention';
+import { abandonedReceipts, expenseRetention } from '../expenses/retention';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
@@ -45,7 +45,8 @@ export function guarded(
 /**
  * One cleanup run; the counts of deleted rows go to the log. Besides the shop's and identity's
  * leftovers: expense claims past their bookkeeping period with their receipt files, payout
- * accounts past theirs (expenses/retention.ts), and temporary files a crash left.
+ * accounts past theirs (expenses/retention.ts), receipt uploads no claim took within a day, and
+ * temporary files a crash left.
  */
 export async function runCleanup(
 	services: {
@@ -64,13 +65,16 @@ export async function runCleanup(
 		accountRetentionMonths: services.config.EXPENSE_ACCOUNT_RETENTION_MONTHS
 	});
 	for (const id of expenses.fileIds) await services.files.delete(id);
+	const abandoned = await abandonedReceipts(services.db, now);
+	for (const id of abandoned) await services.files.delete(id);
 	await services.files.sweepTemporary();
 	return {
 		reservations,
 		...identity,
 		expenseAccountsErased: expenses.accountsErased,
 		expenseClaimsDeleted: expenses.claimsDeleted,
-		receiptFilesDeleted: expenses.fileIds.length
+		receiptFilesDeleted: expenses.fileIds.length,
+		abandonedUploadsDeleted: abandoned.length
 	};
 }
 
