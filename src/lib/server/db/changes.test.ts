@@ -39,6 +39,26 @@ describe('what tells the server its data changed', () => {
 		await db.destroy();
 	});
 
+	it('a write to a table no page shows (sessions, outbox, claims) is not heard', async () => {
+		const { db, changes } = openDatabase(file);
+		await sql`create table sessions (id text primary key)`.execute(db);
+		await sql`create table products (id text primary key)`.execute(db);
+		let writes = 0;
+		changes.onWrite(() => (writes += 1));
+		await db
+			.insertInto('sessions')
+			.values({ id: 's1' } as never)
+			.execute();
+		await db.deleteFrom('sessions').where('id', '=', 's1').execute();
+		expect(writes).toBe(0);
+		await db
+			.insertInto('products')
+			.values({ id: 'p1' } as never)
+			.execute();
+		expect(writes).toBe(1);
+		await db.destroy();
+	});
+
 	it("another process's commit is seen once; the server's own writes are not counted as one", async () => {
 		const { db, changes } = await withNotes();
 		expect(changes.changedElsewhere()).toBe(false);
@@ -113,6 +133,26 @@ describe('the PostgreSQL change feed', () => {
 		expect(heard()).toBe(1);
 		await sql`select * from notes`.execute(db);
 		await sql`update notes set text = 'b' where id = 999`.execute(db);
+		expect(heard()).toBe(1);
+	});
+
+	it('a transaction that wrote only tables no page shows is not heard', async () => {
+		const { db, heard } = await open(false);
+		await sql`create table sessions (id text primary key)`.execute(db);
+		await db.transaction().execute(async (trx) => {
+			await trx
+				.insertInto('sessions')
+				.values({ id: 's1' } as never)
+				.execute();
+		});
+		expect(heard()).toBe(0);
+		await db.transaction().execute(async (trx) => {
+			await trx
+				.insertInto('sessions')
+				.values({ id: 's2' } as never)
+				.execute();
+			await note(trx, 'a');
+		});
 		expect(heard()).toBe(1);
 	});
 

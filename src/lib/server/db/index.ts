@@ -25,6 +25,7 @@ import * as m010 from './migrations/010_instances';
 import * as m011 from './migrations/011_files';
 import * as m012 from './migrations/012_expenses';
 import type { Engine } from './dialect';
+import { changesPublicPages } from './private-tables';
 import { openPostgres, type PostgresDatabase } from './postgres';
 import type { Database } from './schema';
 
@@ -131,7 +132,7 @@ class RollbackSafeDialect extends SqliteDialect {
 }
 
 export interface DbChanges {
-	/** `listener` runs after every statement of this process that changed rows. */
+	/** `listener` runs after every statement of this process that changed rows a page may show. */
 	onWrite(listener: () => void): void;
 	/** Whether another process committed a change since the last time this was asked. */
 	changedElsewhere(): boolean;
@@ -175,7 +176,7 @@ export function withStatementCache(
 			if (statement) {
 				statements.delete(sql);
 			} else {
-				statement = reporting(sqlite.prepare(sql), wrote);
+				statement = reporting(sqlite.prepare(sql), changesPublicPages(sql) ? wrote : ignore);
 				if (statements.size >= max) statements.delete(statements.keys().next().value!);
 			}
 			statements.set(sql, statement);
@@ -184,6 +185,8 @@ export function withStatementCache(
 		close: () => sqlite.close()
 	};
 }
+
+const ignore = () => {};
 
 /** A statement that says when running it changed rows. */
 function reporting(statement: SQLite.Statement, wrote: () => void): SqliteStatement {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { RateLimitStore } from '../http/rate-limit';
 import { errorFields, log } from '../log';
 import type { Db, DbChanges } from './index';
+import { changesPublicPages } from './private-tables';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -203,7 +204,7 @@ function reporting(client: pg.PoolClient, wrote: () => void): Client {
 			const committed = command === 'COMMIT' && dirty;
 			inTransaction = dirty = false;
 			if (committed) wrote();
-		} else if (WRITES.has(command) && (result.rowCount ?? 0) > 0) {
+		} else if (WRITES.has(command) && (result.rowCount ?? 0) > 0 && changesPublicPages(text)) {
 			if (inTransaction) dirty = true;
 			else wrote();
 		}

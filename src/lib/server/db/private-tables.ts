@@ -1,0 +1,31 @@
+// Writes that no cached page can show: sessions, sign-in tokens, the mail outbox, counters,
+// leases, uploads, expense claims and the audit log. They are most of the writes a busy site makes
+// (every sign-in, every autosave of a claim), and each used to clear every instance's page cache.
+// A table not named here clears it, so a new public table can never serve stale pages.
+const PRIVATE = new Set([
+	'sessions',
+	'auth_tokens',
+	'login_failures',
+	'oauth_flows',
+	'oauth_accounts',
+	'mail_outbox',
+	'rate_limits',
+	'job_leases',
+	'app_meta',
+	'files',
+	'expense_claims',
+	'expense_lines',
+	'audit_log',
+	'contact_messages',
+	'payment_sessions'
+]);
+
+// Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape
+// (with a CTE, raw SQL) is taken to change anything.
+const TARGET = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+
+/** Whether a statement that changed rows may have changed what a public page shows. */
+export function changesPublicPages(statement: string): boolean {
+	const table = TARGET.exec(statement)?.[1]?.toLowerCase();
+	return table === undefined || !PRIVATE.has(table);
+}
