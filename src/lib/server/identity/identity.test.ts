@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
@@ -390,6 +391,31 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(await identity.sessions(user, t0).catch(() => [])).toEqual([]);
 			expect((await signIn('r@example.org', 'brand new password')).ok).toBe(true);
 			expect((await signIn('r@example.org', 'attacker password', 'y')).ok).toBe(false);
+		});
+
+		it('a reset that fails while saving leaves the link usable and the old password in place', async () => {
+			await verifiedUser('f@example.org');
+			await identity.requestPasswordReset('f@example.org', 'en', links.reset, t0);
+			const token = await lastTokenTo('f@example.org', 'password-reset');
+			// The store fails after the token was used, inside the same transaction.
+			if (engine === 'sqlite') {
+				await sql`create trigger refuse before update of password_hash on users begin select raise(abort, 'refused'); end`.execute(
+					db
+				);
+			} else {
+				await sql`create function refuse() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
+					db
+				);
+				await sql`create trigger refuse before update of password_hash on users for each row execute function refuse()`.execute(
+					db
+				);
+			}
+			await expect(identity.resetPassword(token, 'brand new password', t0)).rejects.toThrow();
+			await sql
+				.raw(engine === 'sqlite' ? 'drop trigger refuse' : 'drop trigger refuse on users')
+				.execute(db);
+			expect((await signIn('f@example.org', PASSWORD)).ok).toBe(true);
+			expect(await identity.resetPassword(token, 'brand new password', t0)).toBe(true);
 		});
 
 		it('a reset link expires after an hour, and a newer link replaces an older one', async () => {

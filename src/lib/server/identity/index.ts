@@ -336,10 +336,12 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 		/** Uses a reset link once: new password, e-mail verified, every session signed out. */
 		async resetPassword(token: string, password: string, now = new Date()): Promise<boolean> {
 			if (!isSecretShaped(token)) return false;
-			const userId = await store.consumeToken(hashSecret(token), 'reset', now.toISOString());
-			if (!userId) return false;
-			await store.resetPassword(userId, await hashPassword(password), now.toISOString());
-			return true;
+			// Hashing is the slow part: only for a link that works, and before the token is used, so
+			// that a failure leaves the link usable rather than spent with the old password in place.
+			const tokenHash = hashSecret(token);
+			if (!(await store.tokenIsLive(tokenHash, 'reset', now.toISOString()))) return false;
+			const passwordHash = await hashPassword(password);
+			return store.resetPassword(tokenHash, passwordHash, now.toISOString());
 		},
 
 		/** The caller's own account, teams and orders: there is no way to ask for someone else's. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { isUniqueViolation, lockRows } from '../db/dialect';
 import type {
+	TokenPurpose,
 	AccountRow,
 	IdentityStore,
 	InvitationRow,
@@ -40,6 +41,25 @@ function accountValues(a: NewAccount) {
 // Revocation keeps the first time a session was revoked: narrow it with .where() to the sessions meant.
 const revokeLiveSessions = (trx: Trx, at: string) =>
 	trx.updateTable('sessions').set({ revoked_at: at }).where('revoked_at', 'is', null);
+
+/** Marks an unused, unexpired token used; of two simultaneous uses, exactly one gets the user. */
+async function useToken(
+	trx: Trx,
+	tokenHash: string,
+	purpose: TokenPurpose,
+	now: string
+): Promise<string | null> {
+	const row = await trx
+		.updateTable('auth_tokens')
+		.set({ used_at: now })
+		.where('token_hash', '=', tokenHash)
+		.where('purpose', '=', purpose)
+		.where('used_at', 'is', null)
+		.where('expires_at', '>', now)
+		.returning('user_id')
+		.executeTakeFirst();
+	return row?.user_id ?? null;
+}
 
 class NotPending extends Error {}
 
@@ -239,8 +259,10 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.where('email_verified_at', 'is', null)
 				.execute();
 		},
-		async resetPassword(userId, passwordHash, at) {
-			await db.transaction().execute(async (trx) => {
+		async resetPassword(tokenHash, passwordHash, at) {
+			return db.transaction().execute(async (trx) => {
+				const userId = await useToken(trx, tokenHash, 'reset', at);
+				if (!userId) return false;
 				await trx
 					.updateTable('users')
 					.set((e) => ({
@@ -250,6 +272,7 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 					.where('id', '=', userId)
 					.execute();
 				await revokeLiveSessions(trx, at).where('user_id', '=', userId).execute();
+				return true;
 			});
 		},
 		async claimUnverifiedAccount(userId, at) {
@@ -290,19 +313,19 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 					.execute();
 			});
 		},
-		async consumeToken(tokenHash, purpose, now) {
-			// One conditional update: of two simultaneous uses, exactly one changes the row.
+		async tokenIsLive(tokenHash, purpose, now) {
 			const row = await db
-				.updateTable('auth_tokens')
-				.set({ used_at: now })
+				.selectFrom('auth_tokens')
+				.select('user_id')
 				.where('token_hash', '=', tokenHash)
 				.where('purpose', '=', purpose)
 				.where('used_at', 'is', null)
 				.where('expires_at', '>', now)
-				.returning('user_id')
 				.executeTakeFirst();
-			return row?.user_id ?? null;
+			return row !== undefined;
 		},
+
+		consumeToken: (tokenHash, purpose, now) => useToken(db, tokenHash, purpose, now),
 
 		async loginFailures(keys) {
 			if (keys.length === 0) return [];

@@ -145,8 +145,11 @@ export interface IdentityStore {
 	createAccount(row: NewAccount): Promise<boolean>;
 	updateProfile(userId: string, fields: { name?: string; locale?: string | null }): Promise<void>;
 	markEmailVerified(userId: string, at: string): Promise<void>;
-	/** Sets a new password, marks the e-mail verified and revokes every session, in one go. */
-	resetPassword(userId: string, passwordHash: string, at: string): Promise<void>;
+	/**
+	 * Uses a reset token and, in the same transaction, sets the new password, marks the e-mail
+	 * verified and revokes every session; false (nothing changed) when the token is not live.
+	 */
+	resetPassword(tokenHash: string, passwordHash: string, at: string): Promise<boolean>;
 	/**
 	 * Takes over an unverified account for the verified owner of its e-mail: the password that
 	 * someone else may have set is dropped and its sessions are revoked.
@@ -155,6 +158,8 @@ export interface IdentityStore {
 
 	/** Stores a token, replacing the user's unused tokens of the same purpose. */
 	createToken(token: NewToken): Promise<void>;
+	/** Whether a token is unused and unexpired now (a read; using it is another step). */
+	tokenIsLive(tokenHash: string, purpose: TokenPurpose, now: string): Promise<boolean>;
 	/** Marks an unused, unexpired token used and returns its user; null if none (atomic). */
 	consumeToken(tokenHash: string, purpose: TokenPurpose, now: string): Promise<string | null>;
 
