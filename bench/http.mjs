@@ -254,8 +254,8 @@ export function printHttp({ rows, memory, goals: list, settings: cfg, orgwebLogL
 	printGoals(list);
 }
 
-export function printGoals(list) {
-	console.log('\nGoals of issue 17');
+export function printGoals(list, title = 'Goals of issue 17') {
+	console.log(`\n${title}`);
 	for (const g of list) console.log(`  ${g.holds ? 'holds ' : 'MISSED'}  ${g.goal}: ${g.measured}`);
 }
 

@@ -54,7 +54,7 @@ export async function pageWeight() {
 		});
 		const rows = [];
 		try {
-			for (const [name, path] of pages) rows.push(await measure(browser, base, name, path));
+			for (const [name, path] of pages) rows.push(await measurePage(browser, base, name, path));
 		} finally {
 			await browser.close();
 		}
@@ -82,8 +82,12 @@ export async function pageWeight() {
 	}
 }
 
-async function measure(browser, base, name, path) {
-	const page = await browser.newPage();
+/**
+ * First-visit bytes of one page: `opener` is a browser or a context (one holding a session cookie
+ * for signed-in pages); `headers` go with the HTML request made here (that cookie again).
+ */
+export async function measurePage(opener, base, name, path, headers = {}) {
+	const page = await opener.newPage();
 	const assets = new Set();
 	page.on('response', (res) => {
 		const type = res.request().resourceType();
@@ -103,7 +107,7 @@ async function measure(browser, base, name, path) {
 		sizes[type].wire += encoding === 'gzip' ? body.length : gzipSync(body, { level: 9 }).length;
 		sizes[type].files += 1;
 	}
-	const html = await rawGet(base + path);
+	const html = await rawGet(base + path, headers);
 	return {
 		page: `${name} (${path})`,
 		path,
@@ -170,9 +174,9 @@ function runLighthouse(base, pages, dir) {
 	return scores;
 }
 
-function rawGet(url) {
+function rawGet(url, headers = {}) {
 	return new Promise((resolve, reject) => {
-		get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+		get(url, { headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
 			const chunks = [];
 			res.on('data', (c) => chunks.push(c));
 			res.on('end', () =>

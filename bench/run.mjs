@@ -2,13 +2,14 @@
 // under the same conditions. Prints each part's table as it goes, the goals of issue 17 at the
 // end, and writes everything to bench/results.json.
 //
-// BENCH_QUICK=1 shortens every load (development runs); BENCH_ONLY=http,growth,cold,weight,shop,instances
+// BENCH_QUICK=1 shortens every load (development runs); BENCH_ONLY=http,growth,cold,weight,shop,instances,expenses
 // runs some parts only. Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { coldStart } from './cold-start.mjs';
 import { dataGrowth } from './data-growth.mjs';
+import { expensesBench } from './expenses.mjs';
 import { httpBench, printGoals } from './http.mjs';
 import { instancesBench } from './instances.mjs';
 import { QUICK } from './lib/load.mjs';
@@ -22,7 +23,8 @@ const PARTS = {
 	cold: coldStart,
 	weight: pageWeight,
 	shop: shopBench,
-	instances: instancesBench
+	instances: instancesBench,
+	expenses: expensesBench
 };
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const unknown = only?.filter((p) => !(p in PARTS)) ?? [];
@@ -59,7 +61,8 @@ const failedLoads = [
 	...(results.growth?.rows ?? []).filter((r) => !r.skipped && !r.ok),
 	...(results.instances?.rows ?? []).flatMap((r) =>
 		[r.home, r.cart, r.limited].filter((load) => !load.ok)
-	)
+	),
+	...(results.expenses?.rows ?? []).filter((r) => !r.ok)
 ];
 results.flagged = failedLoads.length > 0;
 results.seconds = Math.round((performance.now() - started) / 1000);
@@ -77,6 +80,7 @@ if (results.http) {
 	results.goals = goals;
 	printGoals(goals);
 }
+if (results.expenses) printGoals(results.expenses.goals, 'Budgets of the expense pages');
 if (results.flagged)
 	console.log(
 		`\n!! FLAGGED: ${failedLoads.length} load(s) had non-2xx answers or errors; their figures are not speed`

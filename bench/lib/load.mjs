@@ -15,12 +15,16 @@ export const QUICK = ['1', 'true', 'yes'].includes(process.env.BENCH_QUICK ?? ''
  * `target`: one URL, or several (requests are spread over them in turn, e.g. mixed page load).
  * Returns { rps, p50, p99, requests, non2xx, errors, timeouts, ok }.
  */
-export async function load(target, { connections, duration }) {
+export async function load(target, { connections, duration, headers = {} }) {
 	const urls = Array.isArray(target) ? target : [target];
 	const first = new URL(urls[0]);
 	const result = await autocannon({
 		url: first.origin,
-		requests: urls.map((u) => ({ method: 'GET', path: new URL(u).pathname + new URL(u).search })),
+		requests: urls.map((u) => ({
+			method: 'GET',
+			path: new URL(u).pathname + new URL(u).search,
+			headers
+		})),
 		connections,
 		duration,
 		timeout: 10
@@ -45,6 +49,6 @@ export function failure(r) {
 }
 
 /** A short unrecorded load so that the first measured second is not the JIT's warm-up. */
-export function warm(target, duration = QUICK ? 0.5 : 1) {
-	return load(target, { connections: 10, duration });
+export function warm(target, duration = QUICK ? 0.5 : 1, headers = {}) {
+	return load(target, { connections: 10, duration, headers });
 }
