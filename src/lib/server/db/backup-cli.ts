@@ -31,6 +31,9 @@ export async function backupCommand(
 		const root = args[0] ?? config.BACKUP_DIR ?? defaultBackupDir(config.DATABASE_FILE);
 		const { dir, manifest } = await backupDatabase(config.DATABASE_FILE, { backupRoot: root });
 		io.out(`backup of ${config.DATABASE_FILE} (${manifest.files.length} other files) in ${dir}`);
+		for (const key of manifest.secretsLeftOut ?? []) {
+			io.out(`not in the backup: ${key} (a key; keep a copy of it apart from the backups)`);
+		}
 		return 0;
 	} catch (error) {
 		io.err(`backup failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -66,6 +66,17 @@ describe('backup', () => {
 		expect(checkBackup(backup)).toBeNull();
 	});
 
+	it('leaves the payout-account key out of the backup, and a restore keeps the key in place', async () => {
+		const key = join(dir, 'data', 'expense-account.key');
+		writeFileSync(key, 'the key');
+		const { dir: backup, manifest } = await backupDatabase(dbFile);
+		expect(manifest.secretsLeftOut).toEqual(['expense-account.key']);
+		expect(manifest.files).not.toContain('expense-account.key');
+		expect(existsSync(join(backup, 'files', 'expense-account.key'))).toBe(false);
+		restoreBackup(backup, dbFile);
+		expect(readFileSync(key, 'utf8')).toBe('the key');
+	});
+
 	it('a second backup in the same millisecond gets its own folder, and backups are not backed up', async () => {
 		const now = new Date('2026-11-23T14:20:05.123Z');
 		const first = await backupDatabase(dbFile, { now });

@@ -29,7 +29,16 @@ export interface BackupManifest {
 	migrations: string[];
 	/** The other files of the database's folder, relative to it. */
 	files: string[];
+	/** Keys in the folder that were left out on purpose (see `isSecret`). */
+	secretsLeftOut?: string[];
 }
+
+/**
+ * Keys next to the database (`expense-account.key`, which decrypts the payout accounts) stay out
+ * of backups: a backup that holds the data and its key gives both to whoever finds it. The
+ * operator keeps a copy of each key apart from the backups; restore leaves the key in place.
+ */
+export const isSecret = (rel: string) => !rel.includes('/') && rel.endsWith('.key');
 
 export class BackupError extends Error {
 	override name = 'BackupError';
@@ -112,7 +121,9 @@ export async function backupDatabase(
 		copy.close();
 	}
 
-	const files = dataFiles(databaseFile, root);
+	const found = dataFiles(databaseFile, root);
+	const files = found.filter((rel) => !isSecret(rel));
+	const secretsLeftOut = found.filter(isSecret);
 	for (const rel of files) {
 		const target = join(dir, BACKUP_FILES, rel);
 		mkdirSync(dirname(target), { recursive: true });
@@ -122,7 +133,8 @@ export async function backupDatabase(
 		createdAt: now.toISOString(),
 		source: resolve(databaseFile),
 		migrations,
-		files
+		files,
+		secretsLeftOut
 	};
 	writeFileSync(join(dir, BACKUP_MANIFEST), JSON.stringify(manifest, null, '\t') + '\n');
 	return { dir, manifest };

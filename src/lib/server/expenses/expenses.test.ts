@@ -194,6 +194,21 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			);
 		});
 
+		it('a claim whose account the configured key cannot read still shows, without the account', async () => {
+			const id = await submitted();
+			await expenses.approve(as(people.leader.id), id);
+			// Restored without its key file: a new key was generated.
+			const rekeyed = expensesService({ ...deps, keyring: accountKeyring([randomBytes(32)]) });
+			const seen = await rekeyed.detail(as(people.claimant.id), id);
+			expect(seen).toMatchObject({ payoutAccount: null, accountUnreadable: true });
+			expect(seen?.lines).toHaveLength(1);
+			expect(await rekeyed.revealAccount(as(people.finance.id), id)).toEqual({
+				ok: false,
+				reason: 'account_unreadable'
+			});
+			expect((await expenses.detail(as(people.claimant.id), id))?.accountUnreadable).toBe(false);
+		});
+
 		it('refuses bad input with a reason per field and writes nothing', async () => {
 			const cases: [Record<string, unknown>, string, string][] = [
 				[{ payoutAccount: '8601 11 17948' }, 'payoutAccount', 'account'],

@@ -10,7 +10,8 @@ import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { signedIn, type RolesService } from '../identity/roles';
 import { recordMail, type MailMessage, type Mailer } from '../mail';
-import { maskAccount, formatAccount, type AccountKeyring } from './account';
+import { AccountKeyError, maskAccount, formatAccount, type AccountKeyring } from './account';
+import { errorFields, log } from '../log';
 import { findDuplicates, merchantKey, type Duplicate } from './duplicates';
 import {
 	claimSchema,
@@ -47,7 +48,13 @@ export type { ClaimStatus } from './workflow';
 export type { ClaimNames } from './names';
 
 export type ExpenseRefusal =
-	Refusal | 'not_found' | 'invalid' | 'incomplete' | 'reason_required' | 'payout_date';
+	| Refusal
+	| 'not_found'
+	| 'invalid'
+	| 'incomplete'
+	| 'reason_required'
+	| 'payout_date'
+	| 'account_unreadable';
 
 export type Refused = { ok: false; reason: ExpenseRefusal; issues?: z.core.$ZodIssue[] };
 
@@ -94,6 +101,8 @@ export interface ClaimDetail extends ClaimSummary {
 	/** In full for the claimant, masked for everyone else; null when not given or erased. */
 	payoutAccount: string | null;
 	accountErased: boolean;
+	/** Stored, but the configured keys cannot decrypt it (a lost or wrong EXPENSE_ACCOUNT_KEY). */
+	accountUnreadable: boolean;
 	lines: ExpenseLine[];
 	overLimit: boolean;
 	/** Possible duplicates on other claims; only approvers see them. */
@@ -464,6 +473,22 @@ export function expensesService(deps: {
 		return { ok: true, status: outcome.status, version: outcome.version };
 	}
 
+	/**
+	 * The stored account in clear, or null. A key that cannot decrypt it (restored without the key
+	 * file, a wrong key configured) shows the claim without it rather than failing the page; the
+	 * operator hears of it in the log.
+	 */
+	function readAccount(claim: ClaimRow): string | null {
+		if (!claim.payout_account) return null;
+		try {
+			return keyring.decrypt(claim.payout_account, claim.id);
+		} catch (error) {
+			if (!(error instanceof AccountKeyError)) throw error;
+			log.error('payout account unreadable', { claim: claim.id, ...errorFields(error) });
+			return null;
+		}
+	}
+
 	function summary(row: ClaimRow): ClaimSummary {
 		return {
 			id: row.id,
@@ -702,7 +727,7 @@ export function expensesService(deps: {
 			const { claim, actor } = seen;
 			const rows = await linesOf(db, id);
 			const lines = rows.map(line);
-			const plain = claim.payout_account ? keyring.decrypt(claim.payout_account, id) : null;
+			const plain = readAccount(claim);
 			const status = claim.status as ClaimStatus;
 			const over = overLimit(rows);
 			const entries = await trail(db, SUBJECT, id);
@@ -717,6 +742,7 @@ export function expensesService(deps: {
 						: maskAccount(plain)
 					: null,
 				accountErased: claim.account_erased_at !== null,
+				accountUnreadable: claim.payout_account !== null && plain === null,
 				lines,
 				overLimit: over,
 				duplicates:
@@ -748,7 +774,9 @@ export function expensesService(deps: {
 			if (claim.status !== 'approved' || !claim.payout_account) {
 				return { ok: false, reason: 'wrong_status' };
 			}
-			const account = formatAccount(keyring.decrypt(claim.payout_account, id));
+			const plain = readAccount(claim);
+			if (plain === null) return { ok: false, reason: 'account_unreadable' };
+			const account = formatAccount(plain);
 			await record(db, {
 				actor: actor.userId,
 				subjectType: SUBJECT,
