@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { userContext } from '../../src/lib/server/context';
 import { openSqlite } from '../../src/lib/server/db';
-import { accountKeyring, decodeKey } from '../../src/lib/server/expenses/account';
+import { accountKeyring, decodeKey, loadAccountKeys } from '../../src/lib/server/expenses/account';
 import { expensesService } from '../../src/lib/server/expenses';
 import { rolesService } from '../../src/lib/server/identity/roles';
 import { sqlIdentityStore } from '../../src/lib/server/identity/sql';
@@ -55,8 +55,15 @@ export function addRole(file: string, userId: string, unitId: string, role: stri
 	);
 }
 
-export function claimsOn(file: string) {
+/**
+ * `keyFile`: a server started without EXPENSE_SERVER_ENV (Playwright's) keeps its key in a file
+ * beside its database; both sides then read (or the first one makes) that file.
+ */
+export function claimsOn(file: string, options: { keyFile?: string } = {}) {
 	const db = openSqlite(file);
+	const keys = options.keyFile
+		? loadAccountKeys({ file: options.keyFile })
+		: [decodeKey(ACCOUNT_KEY)];
 	const expenses = expensesService({
 		db,
 		roles: rolesService({
@@ -64,7 +71,7 @@ export function claimsOn(file: string) {
 			isMember: async () => false,
 			adminEmails: []
 		}),
-		keyring: accountKeyring([decodeKey(ACCOUNT_KEY)]),
+		keyring: accountKeyring(keys),
 		limits: LIMITS
 	});
 	const as = (userId: string) =>
