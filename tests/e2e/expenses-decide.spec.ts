@@ -90,15 +90,15 @@ const WORDS = {
 	},
 	no: {
 		submit: 'Send inn',
-		submitted: 'Utlegget er sendt inn.',
+		submitted: 'Refusjonen er sendt inn.',
 		approve: 'Godkjenn',
-		approved: 'Utlegget er godkjent.',
+		approved: 'Refusjonen er godkjent.',
 		pay: 'Marker som utbetalt',
-		paid: 'Utlegget er markert som utbetalt.',
+		paid: 'Refusjonen er markert som utbetalt.',
 		statusSubmitted: 'Sendt inn',
 		statusPaid: 'Utbetalt',
 		queue: 'Venter på deg',
-		history: ['Opprettet utlegget', 'Sendte inn', 'Godkjente', 'Markerte som utbetalt']
+		history: ['Opprettet refusjonen', 'Sendte inn', 'Godkjente', 'Markerte som utbetalt']
 	}
 } as const;
 
@@ -224,4 +224,32 @@ test('a rejection without JavaScript, buttons that wait while a decision is sent
 	await own.goto('/en/fs');
 	await expectNoAxeViolations(own);
 	await darkContext.close();
+});
+
+test('an approver whose page is out of date is told so in an alert, and the decision already made stands', async ({
+	browser
+}) => {
+	const claimant = await account('Clara Claimant');
+	const leader = await account('Leif Leader', 'leader');
+	const finance = await account('Fiona Finance', 'finance');
+	const claims = claimsOn(DB, { keyFile: KEY_FILE });
+	const id = await claims.submitted(claimant.id, { purpose: 'Projector lamp' });
+	await claims.close();
+
+	const lead = await signedIn(browser, leader.email);
+	const fin = await signedIn(browser, finance.email);
+	await lead.goto(`/no/fs/${id}`);
+	await fin.goto(`/no/fs/${id}`);
+	await lead.getByRole('button', { name: 'Godkjenn', exact: true }).click();
+	await expect(lead).toHaveURL(/\?done=approve$/);
+
+	await fin.getByLabel('Begrunnelse for avvisningen').fill('For dyrt');
+	await fin.getByRole('button', { name: 'Avvis', exact: true }).click();
+	await expect(fin.getByRole('alert')).toHaveText(
+		/Det kan ikke gjøres med refusjonen slik den står nå|Refusjonen ble endret mens du så på den/
+	);
+	// What was typed is kept for another try.
+	await expect(fin.getByLabel('Begrunnelse for avvisningen')).toHaveValue('For dyrt');
+	await fin.reload();
+	await expect(fin.locator('[data-status]').first()).toHaveText('Godkjent');
 });

@@ -119,7 +119,7 @@ describe('/fs: own claims and the queue', () => {
 
 		const paid = await (await claimant.b.get('/no/fs?status=paid')).text();
 		expect(idsIn(paid, 'mine')).toEqual([]);
-		expect(paid).toContain('Du har ingen utlegg med denne statusen.');
+		expect(paid).toContain('Du har ingen refusjoner med denne statusen.');
 
 		// An unknown status lists everything rather than failing.
 		const unknown = await claimant.b.get('/en/fs?status=%3Cscript%3E');
@@ -205,13 +205,13 @@ describe('/fs/{id}: the claim and its decisions', () => {
 
 		expect(trailActions(id)).toEqual(['create', 'submit', 'approve', 'account_revealed', 'pay']);
 		const page = await (await claimant.b.get(`/no/fs/${id}?done=pay`)).text();
-		expect(page).toMatch(/role="status"[^>]*>\s*Utlegget er markert som utbetalt/);
+		expect(page).toMatch(/role="status"[^>]*>\s*Refusjonen er markert som utbetalt/);
 		expect(page).toContain('data-status="paid"');
 		expect(page).toContain('>Utbetalt<');
 		const trail = page.slice(page.indexOf('data-testid="audit-trail"'));
 		for (const words of [
 			'Clara Claimant',
-			'Opprettet utlegget',
+			'Opprettet refusjonen',
 			'Sendte inn',
 			'Leif Leader',
 			'Godkjente',
