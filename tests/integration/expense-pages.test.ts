@@ -411,4 +411,45 @@ describe('/fs/{id}: the claim and its decisions', () => {
 			'data-testid="duplicates"'
 		);
 	});
+
+	it('links each receipt to its file: an image by its thumbnail, a PDF by its name', async () => {
+		const { claimant } = team();
+		const file = (id: string, name: string, mimeType: string, thumbnail: string | null) =>
+			withDb(server.dbFile, (d) =>
+				d
+					.prepare(
+						'insert into files (id, owner_id, purpose, mime_type, size, sha256, original_name, storage_key, width, height, thumbnail_key, created_at) values (?, ?, ?, ?, 1, ?, ?, ?, null, null, ?, ?)'
+					)
+					.run(
+						id,
+						claimant.id,
+						'receipt',
+						mimeType,
+						id,
+						name,
+						`key-${id}`,
+						thumbnail,
+						new Date().toISOString()
+					)
+			);
+		const photo = `photo-${randomBytes(4).toString('hex')}`;
+		const pdf = `pdf-${randomBytes(4).toString('hex')}`;
+		file(photo, 'taxi.jpg', 'image/jpeg', `thumb-${photo}`);
+		file(pdf, 'hotel.pdf', 'application/pdf', null);
+		const id = await claims.draft(claimant.id, {
+			lines: [
+				receiptLine('100', { fileId: photo }),
+				receiptLine('200', { fileId: pdf, merchant: 'Hotel' }),
+				receiptLine('300', { merchant: 'Kiosk' })
+			]
+		});
+		const html = await (await claimant.b.get(`/en/fs/${id}`)).text();
+		expect(html).toContain(`href="/api/files/${photo}"`);
+		expect(html).toContain(`src="/api/files/${photo}?variant=thumbnail"`);
+		expect(html).toContain('alt="Open receipt for line 1 (taxi.jpg)"');
+		expect(html).toContain(`href="/api/files/${pdf}"`);
+		expect(html).not.toContain(`src="/api/files/${pdf}`);
+		expect(html).toContain('Open receipt for line 2 (hotel.pdf)');
+		expect(html).toContain('No receipt');
+	});
 });
