@@ -67,6 +67,12 @@ export const FORM_ACTIONS: string[] = [
 	'/en/shop/checkout',
 	'/en/shop/cart?/update',
 	'/en/shop/cart?/remove',
+	'/en/fs/00000000-0000-4000-8000-000000000000?/submit',
+	'/en/fs/00000000-0000-4000-8000-000000000000?/withdraw',
+	'/en/fs/00000000-0000-4000-8000-000000000000?/approve',
+	'/en/fs/00000000-0000-4000-8000-000000000000?/reject',
+	'/en/fs/00000000-0000-4000-8000-000000000000?/pay',
+	'/en/fs/00000000-0000-4000-8000-000000000000?/reveal',
 	'/dev/pay/sim-session-unknown?/approve',
 	'/dev/pay/sim-session-unknown?/cancel',
 	'/en/contact?/no-such-action',
@@ -95,6 +101,7 @@ export const PAGES: string[] = [
 	'/en/auth/callback',
 	'/en/membership',
 	'/en/profile',
+	'/en/fs',
 	'/sitemap.xml',
 	'/robots.txt'
 ];
@@ -102,6 +109,7 @@ const PAGE_PREFIXES = [
 	'/en/events/',
 	'/en/shop/',
 	'/en/shop/order/',
+	'/en/fs/',
 	'/en/news/',
 	'/en/jobs/',
 	'/en/units/',

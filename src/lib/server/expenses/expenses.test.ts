@@ -680,6 +680,41 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			expect(await expenses.approverQueue(as(people.admin.id))).toHaveLength(3);
 		});
 
+		it("the queue names each claim's claimant and unit and marks those finance must approve too", async () => {
+			const small = await submitted();
+			clock = new Date('2026-11-23T13:00:00.000Z');
+			const large = await submitted({ lines: [receipt('100'), receipt('6000')] });
+			const queue = await expenses.approverQueue(as(people.leader.id));
+			expect(queue.map((c) => [c.id, c.claimantName, c.unit.en, c.overLimit])).toEqual([
+				[small, 'Name u-claimant', 'Oslo Board', false],
+				[large, 'Name u-claimant', 'Oslo Board', true]
+			]);
+		});
+
+		it('the detail names the receipt files of its lines and whether each has a thumbnail', async () => {
+			await db
+				.insertInto('files')
+				.values({
+					id: 'f-pdf',
+					owner_id: people.claimant.id,
+					purpose: 'receipt',
+					mime_type: 'application/pdf',
+					size: 10,
+					sha256: 'x',
+					original_name: 'kvittering.pdf',
+					storage_key: 'k',
+					width: null,
+					height: null,
+					thumbnail_key: null,
+					created_at: '2026-11-23T12:00:00.000Z'
+				})
+				.execute();
+			const id = await draft({ lines: [receipt('10', { fileId: 'f-pdf' }), receipt('20')] });
+			expect((await expenses.detail(as(people.claimant.id), id))?.receipts).toEqual({
+				'f-pdf': { name: 'kvittering.pdf', mimeType: 'application/pdf', hasThumbnail: false }
+			});
+		});
+
 		it('flags a possible duplicate to the approver: same date, amount and merchant, or the same file', async () => {
 			const earlier = await submitted(
 				{ lines: [receipt('249,90', { fileId: 'f-1' }), receipt('80', { merchant: 'Kiwi' })] },

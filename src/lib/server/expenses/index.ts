@@ -31,6 +31,7 @@ import {
 	type Recipient
 } from './mails';
 import { claimTotals, type ClaimTotals } from './money';
+import { queueNames, receiptFiles, type QueueNames, type ReceiptFile } from './listing';
 import { claimNames, type ClaimNames } from './names';
 import {
 	allowedActions,
@@ -46,6 +47,7 @@ import {
 export type { ExpenseLimits } from './input';
 export type { ClaimStatus } from './workflow';
 export type { ClaimNames } from './names';
+export type { QueueNames, ReceiptFile } from './listing';
 
 export type ExpenseRefusal =
 	| Refusal
@@ -110,6 +112,8 @@ export interface ClaimDetail extends ClaimSummary {
 	trail: AuditRecord[];
 	/** Names to print instead of ids (claimant, campus, unit, event, project, trail actors). */
 	names: ClaimNames;
+	/** The lines' receipt files by id: name, type and whether a thumbnail exists. */
+	receipts: Record<string, ReceiptFile>;
 	/** What the caller may do now. */
 	actions: ClaimAction[];
 	viewer: { isClaimant: boolean; authority: Authority };
@@ -686,7 +690,7 @@ export function expensesService(deps: {
 		 * the unit, admins everywhere), finance's approval or the payout (finance and admins).
 		 * Never the caller's own.
 		 */
-		async approverQueue(ctx: UserContext): Promise<ClaimSummary[]> {
+		async approverQueue(ctx: UserContext): Promise<(ClaimSummary & QueueNames)[]> {
 			const user = signedIn(ctx);
 			const mine = await roles.rolesOf(ctx);
 			const deciding = mine.units.filter((u) => u.role === 'leader' || u.role === 'finance');
@@ -717,7 +721,9 @@ export function expensesService(deps: {
 					])
 				);
 			}
-			return (await query.execute()).map(summary);
+			const rows = await query.execute();
+			const names = await queueNames(db, rows, limits.financeLimitOre);
+			return rows.map((row) => ({ ...summary(row), ...names.get(row.id)! }));
 		},
 
 		/** One claim as the caller may see it; null (not found) for anyone else's. */
@@ -752,6 +758,10 @@ export function expensesService(deps: {
 					db,
 					claim,
 					entries.map((e) => e.actor)
+				),
+				receipts: await receiptFiles(
+					db,
+					rows.map((r) => r.file_id)
 				),
 				actions: allowedActions({ status, overLimit: over }, actor),
 				viewer: { isClaimant: actor.isClaimant, authority: actor.authority }

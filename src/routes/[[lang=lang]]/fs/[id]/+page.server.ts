@@ -1,0 +1,48 @@
+import { error, fail, redirect } from '@sveltejs/kit';
+import { localizePath } from '$lib/i18n';
+import { services } from '$lib/server/app';
+import { userContext } from '$lib/server/context';
+import {
+	decideFromForm,
+	doneOf,
+	revealFromForm,
+	type DecisionName
+} from '$lib/server/expenses/decisions';
+import { osloDate } from '$lib/server/expenses/input';
+import type { Actions, PageServerLoad, RequestEvent } from './$types';
+
+// One claim for whoever may see it; anyone else's id answers the same 404 as an unknown one.
+const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
+
+export const load: PageServerLoad = async (event) => {
+	const claim = await services().expenses.detail(ctxOf(event), event.params.id);
+	if (!claim) error(404, 'Not found');
+	return { claim, done: doneOf(event.url), today: osloDate(new Date()) };
+};
+
+const decision = (action: DecisionName) => async (event: RequestEvent) => {
+	const body = await event.request.formData().catch(() => new FormData());
+	const result = await decideFromForm(
+		services().expenses,
+		ctxOf(event),
+		event.params.id,
+		action,
+		body
+	);
+	if (!result.ok) return fail(result.status, { code: result.code, action });
+	redirect(303, `${localizePath(`/fs/${event.params.id}`, event.locals.locale)}?done=${action}`);
+};
+
+export const actions: Actions = {
+	submit: decision('submit'),
+	withdraw: decision('withdraw'),
+	approve: decision('approve'),
+	reject: decision('reject'),
+	pay: decision('pay'),
+	// The full account is shown once, in the answer; the service writes the look to the trail.
+	reveal: async (event) => {
+		const result = await revealFromForm(services().expenses, ctxOf(event), event.params.id);
+		if (!result.ok) return fail(result.status, { code: result.code, action: 'reveal' });
+		return { revealed: result.account };
+	}
+};

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { hash } from '@node-rs/argon2';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { claimsOn } from '../helpers/expense-claims';
+
+// A claim's way from draft to paid in Chromium, in both languages, as its three people see it:
+// the claimant submits it from its page, the unit's leader approves it from the queue, finance
+// marks it paid, and the claimant finds the status, the history and the e-mails. axe checks the
+// list and the claim's page on the way. The draft is made through the domain (the form is tested
+// on its own).
+
+const DB = `test-results/e2e-${process.env.E2E_PORT ?? 4173}.db`;
+const KEY_FILE = join(dirname(DB), 'expense-account.key');
+const PASSWORD = 'a long enough password';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+function db<T>(run: (d: Database.Database) => T): T {
+	const d = new Database(DB);
+	d.pragma('busy_timeout = 5000');
+	try {
+		return run(d);
+	} finally {
+		d.close();
+	}
+}
+
+async function account(name: string, role?: 'leader' | 'finance') {
+	const id = randomUUID();
+	const email = `${name.split(' ')[0]!.toLowerCase()}-${id.slice(0, 8)}@example.org`;
+	const passwordHash = await hash(PASSWORD);
+	const now = new Date().toISOString();
+	db((d) => {
+		d.prepare(
+			'insert into users (id, email, name, password_hash, is_anonymous, created_at, email_verified_at) values (?, ?, ?, ?, 0, ?, ?)'
+		).run(id, email, name, passwordHash, now, now);
+		if (role) {
+			d.prepare(
+				'insert into team_members (unit_id, user_id, role, created_at) values (?, ?, ?, ?)'
+			).run('board-oslo', id, role, now);
+		}
+	});
+	return { id, email };
+}
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+	const page = await (await browser.newContext()).newPage();
+	await page.goto('/en/auth/login');
+	await page.getByLabel('E-mail').fill(email);
+	await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+	await expect(page).not.toHaveURL(/\/auth\/login/);
+	return page;
+}
+
+async function expectNoAxeViolations(page: Page) {
+	const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+	expect(
+		results.violations.map((v) => ({
+			id: v.id,
+			nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`)
+		}))
+	).toEqual([]);
+}
+
+/** The e-mails about one claim (they link to it) sent to one address. */
+const mailsAbout = (claimId: string, email: string) =>
+	db((d) =>
+		d
+			.prepare(
+				"select kind from mail_outbox where to_address = ? and text_body like '%' || ? || '%' order by rowid"
+			)
+			.all(email, claimId)
+	).map((r) => (r as { kind: string }).kind);
+
+const WORDS = {
+	en: {
+		submit: 'Submit',
+		submitted: 'The claim was submitted.',
+		approve: 'Approve',
+		approved: 'The claim was approved.',
+		pay: 'Mark as paid',
+		paid: 'The claim was marked as paid.',
+		statusSubmitted: 'Submitted',
+		statusPaid: 'Paid',
+		queue: 'Waiting for you',
+		history: ['Created the claim', 'Submitted', 'Approved', 'Marked as paid']
+	},
+	no: {
+		submit: 'Send inn',
+		submitted: 'Refusjonen er sendt inn.',
+		approve: 'Godkjenn',
+		approved: 'Refusjonen er godkjent.',
+		pay: 'Marker som utbetalt',
+		paid: 'Refusjonen er markert som utbetalt.',
+		statusSubmitted: 'Sendt inn',
+		statusPaid: 'Utbetalt',
+		queue: 'Venter på deg',
+		history: ['Opprettet refusjonen', 'Sendte inn', 'Godkjente', 'Markerte som utbetalt']
+	}
+} as const;
+
+for (const lang of ['en', 'no'] as const) {
+	const w = WORDS[lang];
+	test(`${lang}: submitted by the claimant, approved by the leader, paid by finance, seen by the claimant`, async ({
+		browser
+	}) => {
+		const claimant = await account('Clara Claimant');
+		const leader = await account('Leif Leader', 'leader');
+		const finance = await account('Fiona Finance', 'finance');
+		const purpose = `Board dinner ${lang} ${randomUUID().slice(0, 6)}`;
+		const claims = claimsOn(DB, { keyFile: KEY_FILE });
+		const id = await claims.draft(claimant.id, { purpose });
+		await claims.close();
+
+		// The claimant finds the draft in the list and submits it from its page.
+		const own = await signedIn(browser, claimant.email);
+		await own.goto(`/${lang}/fs`);
+		await expectNoAxeViolations(own);
+		await own.getByRole('link', { name: purpose }).click();
+		await expect(own).toHaveURL(new RegExp(`/${lang}/fs/${id}$`));
+		await own.getByRole('button', { name: w.submit, exact: true }).click();
+		await expect(own).toHaveURL(new RegExp(`/${lang}/fs/${id}\\?done=submit$`));
+		await expect(own.getByRole('status')).toContainText(w.submitted);
+		await expect(own.locator('[data-status]').first()).toHaveText(w.statusSubmitted);
+		await expectNoAxeViolations(own);
+
+		// The leader sees it waiting in the queue, opens it and approves.
+		const lead = await signedIn(browser, leader.email);
+		await lead.goto(`/${lang}/fs`);
+		await expect(lead.getByRole('heading', { name: w.queue })).toBeVisible();
+		await lead.getByTestId('queue').getByRole('link', { name: purpose }).click();
+		await expectNoAxeViolations(lead);
+		await lead.getByRole('button', { name: w.approve, exact: true }).click();
+		await expect(lead).toHaveURL(/\?done=approve$/);
+		await expect(lead.getByRole('status')).toContainText(w.approved);
+
+		// Finance pays it out; the payout date is today unless changed.
+		const fin = await signedIn(browser, finance.email);
+		await fin.goto(`/${lang}/fs/${id}`);
+		await expectNoAxeViolations(fin);
+		await fin.getByRole('button', { name: w.pay }).click();
+		await expect(fin).toHaveURL(/\?done=pay$/);
+		await expect(fin.getByRole('status')).toContainText(w.paid);
+
+		// The claimant sees the status, every step with who took it, and the e-mails.
+		await own.goto(`/${lang}/fs/${id}`);
+		await expect(own.locator('[data-status]').first()).toHaveText(w.statusPaid);
+		const trail = own.getByTestId('audit-trail');
+		await expect(trail.locator('tbody tr')).toHaveCount(4);
+		for (const [i, words] of w.history.entries()) {
+			await expect(trail.locator('tbody tr').nth(i)).toContainText(words);
+		}
+		await expect(trail).toContainText('Leif Leader');
+		await expect(trail).toContainText('Fiona Finance');
+		await own.goto(`/${lang}/fs?status=paid`);
+		await expect(own.getByTestId('mine').getByRole('link', { name: purpose })).toBeVisible();
+		expect(mailsAbout(id, claimant.email)).toEqual(['expense-approved', 'expense-paid']);
+		expect(mailsAbout(id, leader.email)).toEqual(['expense-submitted']);
+		expect(mailsAbout(id, finance.email)).toEqual(['expense-submitted']);
+	});
+}
+
+test('a rejection without JavaScript, buttons that wait while a decision is sent, and the dark theme passing axe', async ({
+	browser,
+	baseURL
+}) => {
+	const claimant = await account('Clara Claimant');
+	const leader = await account('Leif Leader', 'leader');
+	const claims = claimsOn(DB, { keyFile: KEY_FILE });
+	const rejected = await claims.submitted(claimant.id, { purpose: 'Taxi without receipt' });
+	const approved = await claims.submitted(claimant.id, { purpose: 'Printer paper' });
+	await claims.close();
+
+	// Without JavaScript: a plain form post and the 303 back to the claim.
+	const plainContext = await browser.newContext({ javaScriptEnabled: false });
+	const plain = await plainContext.newPage();
+	await plain.goto('/en/auth/login');
+	await plain.getByLabel('E-mail').fill(leader.email);
+	await plain.getByLabel('Password', { exact: true }).fill(PASSWORD);
+	await plain.getByRole('button', { name: 'Sign in', exact: true }).click();
+	await plain.goto(`/en/fs/${rejected}`);
+	await plain.getByLabel('Reason for rejecting').fill('Please add the taxi receipt');
+	await plain.getByRole('button', { name: 'Reject', exact: true }).click();
+	await expect(plain).toHaveURL(new RegExp(`/en/fs/${rejected}\\?done=reject$`));
+	await expect(plain.getByRole('status')).toContainText('The claim was rejected.');
+	await plainContext.close();
+
+	// With JavaScript: while the approval is on its way, the buttons are disabled and say so.
+	const lead = await signedIn(browser, leader.email);
+	await lead.goto(`/en/fs/${approved}`);
+	let release: () => void = () => {};
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await lead.route(/\?\/approve$/, async (route) => {
+		await held;
+		await route.continue();
+	});
+	await lead.getByRole('button', { name: 'Approve', exact: true }).click();
+	const sending = lead.getByRole('button', { name: 'Sending…' });
+	await expect(sending).toBeDisabled();
+	await expect(lead.getByRole('button', { name: 'Reject', exact: true })).toBeDisabled();
+	release();
+	await expect(lead).toHaveURL(/\?done=approve$/);
+	await expect(lead.getByRole('status')).toContainText('The claim was approved.');
+
+	// The claimant's view of the rejected claim, in the dark theme.
+	const darkContext = await browser.newContext({ colorScheme: 'dark' });
+	await darkContext.addCookies([{ name: 'theme', value: 'dark', url: baseURL! }]);
+	const own = await darkContext.newPage();
+	await own.goto('/en/auth/login');
+	await own.getByLabel('E-mail').fill(claimant.email);
+	await own.getByLabel('Password', { exact: true }).fill(PASSWORD);
+	await own.getByRole('button', { name: 'Sign in', exact: true }).click();
+	await expect(own).not.toHaveURL(/\/auth\/login/);
+	await own.goto(`/en/fs/${rejected}`);
+	await expect(own.locator('html')).toHaveAttribute('data-theme', 'dark');
+	await expect(own.getByTestId('rejection-reason')).toHaveText('Please add the taxi receipt');
+	await expect(own.getByRole('link', { name: 'Edit' })).toBeVisible();
+	await own.getByText('Withdraw…').click();
+	await expect(own.getByRole('button', { name: 'Yes, withdraw the claim' })).toBeVisible();
+	await expectNoAxeViolations(own);
+	await own.goto('/en/fs');
+	await expectNoAxeViolations(own);
+	await darkContext.close();
+});
+
+test('an approver whose page is out of date is told so in an alert, and the decision already made stands', async ({
+	browser
+}) => {
+	const claimant = await account('Clara Claimant');
+	const leader = await account('Leif Leader', 'leader');
+	const finance = await account('Fiona Finance', 'finance');
+	const claims = claimsOn(DB, { keyFile: KEY_FILE });
+	const id = await claims.submitted(claimant.id, { purpose: 'Projector lamp' });
+	await claims.close();
+
+	const lead = await signedIn(browser, leader.email);
+	const fin = await signedIn(browser, finance.email);
+	await lead.goto(`/no/fs/${id}`);
+	await fin.goto(`/no/fs/${id}`);
+	await lead.getByRole('button', { name: 'Godkjenn', exact: true }).click();
+	await expect(lead).toHaveURL(/\?done=approve$/);
+
+	await fin.getByLabel('Begrunnelse for avvisningen').fill('For dyrt');
+	await fin.getByRole('button', { name: 'Avvis', exact: true }).click();
+	await expect(fin.getByRole('alert')).toHaveText(
+		/Det kan ikke gjøres med refusjonen slik den står nå|Refusjonen ble endret mens du så på den/
+	);
+	// What was typed is kept for another try.
+	await expect(fin.getByLabel('Begrunnelse for avvisningen')).toHaveValue('For dyrt');
+	await fin.reload();
+	await expect(fin.locator('[data-status]').first()).toHaveText('Godkjent');
+});
