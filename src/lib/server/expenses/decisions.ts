@@ -26,7 +26,9 @@ const STATUS: Record<ExpenseRefusal, 400 | 403 | 404 | 409> = {
 	invalid: 400,
 	incomplete: 400,
 	reason_required: 400,
-	payout_date: 400
+	payout_date: 400,
+	// The server's state (a lost key), not the caller's mistake; nothing to retry at once either.
+	account_unreadable: 409
 };
 
 export type FormRefusal = { ok: false; status: 400 | 403 | 404 | 409; code: ExpenseRefusal };
