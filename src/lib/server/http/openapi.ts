@@ -60,7 +60,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 		],
 		responses: {
 			200: {
-				description: 'The file, or its thumbnail (JPEG; a PDF has none and answers the file)',
+				description:
+					'The file, or its thumbnail (400 px, same format; a PDF has none and answers the file)',
 				content: Object.fromEntries(
 					['application/pdf', 'image/jpeg', 'image/png', 'image/webp'].map((t) => [t, binary])
 				),
