@@ -19,6 +19,13 @@ try {
 	process.exit(1);
 }
 
+// Request bodies are limited by the app, per route (config.ts: BODY_SIZE_LIMIT, more on the upload
+// routes; checked in hooks.server.ts before any route reads a body). adapter-node reads the same
+// variable as it loads and would refuse every upload over it before the app could tell the routes
+// apart, so it is given no limit of its own; the operator's value goes on as APP_BODY_SIZE_LIMIT.
+process.env.APP_BODY_SIZE_LIMIT ??= process.env.BODY_SIZE_LIMIT ?? '';
+process.env.BODY_SIZE_LIMIT = 'Infinity';
+
 const { handler } = await import('../build/handler.js');
 
 const port = Number(process.env.PORT ?? 3000);

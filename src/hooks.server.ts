@@ -15,7 +15,7 @@ import {
 	localeRedirect
 } from '$lib/server/http/paths';
 import { localeCookieHeader, rememberLocale } from '$lib/server/http/auth';
-import { bodyRefused, checkBody } from '$lib/server/http/body';
+import { bodyLimitOf, bodyRefused, checkBody } from '$lib/server/http/body';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { storageUnavailable } from '$lib/server/db/errors';
 import { asApiError, errorResponse, unavailableResponse } from '$lib/server/http/errors';
@@ -130,7 +130,12 @@ export const handle: Handle = async ({ event, resolve }) => {
 
 		// Reads (most requests) have no body to check, and skip the check's promise.
 		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
-		const body = reads ? 'fits' : await checkBody(event.request, !api);
+		const body = reads
+			? 'fits'
+			: await checkBody(event.request, {
+					forms: !api,
+					limit: bodyLimitOf(pathname, services().config)
+				});
 		if (body !== 'fits') {
 			// The client's mistake (or abuse), not ours: a warning without a stack.
 			log.warn('request body refused', { id: requestId, path: pathname, reason: body });

@@ -76,3 +76,6 @@ export const GoneBody = ErrorBody.extend({
 	code: z.literal('deprecated'),
 	details: z.object({ replacement: z.string() })
 });
+
+/** GET /api/files/{id}: the stored file, or its thumbnail (an image's; a PDF has none). */
+export const FileQuery = z.object({ variant: z.enum(['file', 'thumbnail']).optional() });

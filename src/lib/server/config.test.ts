@@ -28,6 +28,31 @@ describe('configuration', () => {
 		expect(() => parseConfig({ FILES_MAX_BYTES: '10MB' })).toThrow(/FILES_MAX_BYTES/);
 	});
 
+	it('limits request bodies to 512 kB, upload posts to five files of FILES_MAX_BYTES and 1 MiB', () => {
+		const c = parseConfig({});
+		expect(c.BODY_SIZE_LIMIT).toBe(512 * 1024);
+		expect(c.FILES_MAX_PER_REQUEST).toBe(5);
+		expect(c.uploadBodyLimit).toBe(5 * 10 * 1024 * 1024 + 1024 * 1024);
+		const small = parseConfig({ FILES_MAX_BYTES: '1048576', FILES_MAX_PER_REQUEST: '2' });
+		expect(small.uploadBodyLimit).toBe(3 * 1024 * 1024);
+		expect(parseConfig({ BODY_SIZE_LIMIT: '2M' }).BODY_SIZE_LIMIT).toBe(2 * 1024 * 1024);
+		expect(parseConfig({ BODY_SIZE_LIMIT: '700k' }).BODY_SIZE_LIMIT).toBe(700 * 1024);
+		expect(parseConfig({ BODY_SIZE_LIMIT: '4096' }).BODY_SIZE_LIMIT).toBe(4096);
+		// An upload route never takes less than any other route.
+		expect(parseConfig({ BODY_SIZE_LIMIT: '1G' }).uploadBodyLimit).toBe(1024 ** 3);
+		for (const bad of ['lots', '10MB', '-1', 'Infinity', '12']) {
+			expect(() => parseConfig({ BODY_SIZE_LIMIT: bad }), bad).toThrow(/BODY_SIZE_LIMIT/);
+		}
+		expect(() => parseConfig({ FILES_MAX_PER_REQUEST: '0' })).toThrow(/FILES_MAX_PER_REQUEST/);
+	});
+
+	it("reads the operator's body limit as serve.js hands it on, past the adapter's own", () => {
+		const handedOn = { BODY_SIZE_LIMIT: 'Infinity', APP_BODY_SIZE_LIMIT: '1M' };
+		expect(parseConfig(handedOn).BODY_SIZE_LIMIT).toBe(1024 * 1024);
+		const unset = { BODY_SIZE_LIMIT: 'Infinity', APP_BODY_SIZE_LIMIT: '' };
+		expect(parseConfig(unset).BODY_SIZE_LIMIT).toBe(512 * 1024);
+	});
+
 	it('names every bad variable at once', () => {
 		expect(() => parseConfig({ PORT: '-1', LOG_LEVEL: 'loud' })).toThrow(/PORT.*LOG_LEVEL/);
 	});

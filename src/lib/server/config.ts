@@ -58,6 +58,18 @@ const oidcProviders = z.string().transform((value, ctx) => {
 	return result.data;
 });
 
+// "512K", "10M", "1G" or plain bytes, as adapter-node reads its BODY_SIZE_LIMIT (powers of 1024).
+const bytes = z.string().transform((value, ctx) => {
+	const match = /^\s*(\d{1,12})\s*([KMG]?)\s*$/i.exec(value);
+	const unit = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 }[(match?.[2] ?? '').toUpperCase()];
+	const parsed = match && unit ? Number(match[1]) * unit : NaN;
+	if (!Number.isSafeInteger(parsed) || parsed < 1024) {
+		ctx.addIssue({ code: 'custom', message: 'expected bytes (at least 1024), e.g. 512K or 2M' });
+		return z.NEVER;
+	}
+	return parsed;
+});
+
 const accountKey = z
 	.string()
 	.refine(
@@ -66,6 +78,11 @@ const accountKey = z
 	);
 
 export const ConfigSchema = z.object({
+	/**
+	 * The largest request body on every route but the upload routes (see uploadBodyLimit). Checked
+	 * in the hook (http/body.ts); scripts/serve.js hands the value on under APP_BODY_SIZE_LIMIT.
+	 */
+	BODY_SIZE_LIMIT: bytes.default(512 * 1024),
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 	PORT: port.default(3000),
 	HOST: z.string().min(1).default('0.0.0.0'),
@@ -141,6 +158,8 @@ export const ConfigSchema = z.object({
 		.min(1024)
 		.max(100 * 1024 * 1024)
 		.default(10 * 1024 * 1024),
+	/** The most files one form post may carry (the claim form refuses more: too_many_files). */
+	FILES_MAX_PER_REQUEST: z.coerce.number().int().min(1).max(20).default(5),
 
 	// --- Expenses ---
 	/** AES-256-GCM key for payout accounts (base64, 32 bytes); unset: a key file in the data folder. */
@@ -186,6 +205,11 @@ export type Config = z.infer<typeof ConfigSchema> & {
 	vipps: VippsConfig | null;
 	/** FILES_DIR, or its default beside the database. */
 	FILES_DIR: string;
+	/**
+	 * The largest request body on an upload route: FILES_MAX_PER_REQUEST files of FILES_MAX_BYTES
+	 * and 1 MiB for the form's other fields and the multipart framing (never below BODY_SIZE_LIMIT).
+	 */
+	uploadBodyLimit: number;
 };
 
 const VIPPS_REQUIRED = [
@@ -197,6 +221,9 @@ const VIPPS_REQUIRED = [
 	'PAYMENT_CALLBACK_TOKEN'
 ] as const;
 
+/** Room in an upload post for the form's other fields and the multipart framing. */
+const UPLOAD_FORM_OVERHEAD = 1024 * 1024;
+
 export class ConfigError extends Error {
 	override name = 'ConfigError';
 }
@@ -205,6 +232,12 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): Config {
 	// An empty variable means "not set", as in most .env tooling.
 	const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+	// scripts/serve.js gives adapter-node no body limit of its own (the hook checks each route's)
+	// and passes the operator's BODY_SIZE_LIMIT on under this name, empty when it was not set.
+	if (env.APP_BODY_SIZE_LIMIT !== undefined) {
+		delete present.BODY_SIZE_LIMIT;
+		if (present.APP_BODY_SIZE_LIMIT) present.BODY_SIZE_LIMIT = present.APP_BODY_SIZE_LIMIT;
+	}
 	const result = ConfigSchema.safeParse(present);
 	if (!result.success) {
 		const lines = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -229,6 +262,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 	return {
 		...c,
 		FILES_DIR: c.FILES_DIR ?? join(dirname(c.DATABASE_FILE), 'files'),
+		uploadBodyLimit: Math.max(
+			c.BODY_SIZE_LIMIT,
+			c.FILES_MAX_BYTES * c.FILES_MAX_PER_REQUEST + UPLOAD_FORM_OVERHEAD
+		),
 		vipps,
 		simulatorEnabled:
 			c.PAYMENT_PROVIDER === 'simulator' &&

@@ -350,6 +350,33 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 		});
 	});
 
+	describe('receipt files', () => {
+		it('a receipt on a claim may be read by whoever may see the claim, from its submission on', async () => {
+			const id = await draft({ lines: [receipt('10', { fileId: 'f-receipt' })] });
+			const readers = async () => {
+				const who = [people.claimant, people.leader, people.finance, people.admin];
+				const outsiders = [people.outsider, people.otherLeader];
+				return {
+					seeing: await Promise.all(who.map((p) => expenses.mayReadFile(as(p.id), 'f-receipt'))),
+					outside: await Promise.all(
+						outsiders.map((p) => expenses.mayReadFile(as(p.id), 'f-receipt'))
+					)
+				};
+			};
+			expect(await readers()).toEqual({
+				seeing: [true, false, false, false],
+				outside: [false, false]
+			});
+			await expenses.submit(as(people.claimant.id), id);
+			expect(await readers()).toEqual({
+				seeing: [true, true, true, true],
+				outside: [false, false]
+			});
+			// A file on no claim is nobody's to read through a claim.
+			expect(await expenses.mayReadFile(as(people.leader.id), 'f-elsewhere')).toBe(false);
+		});
+	});
+
 	describe('workflow', () => {
 		it('draft → submitted → approved → paid, each step audited and mailed in the reader’s locale', async () => {
 			const id = await submitted({ advance: '49,90' });

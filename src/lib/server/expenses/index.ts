@@ -769,6 +769,22 @@ export function expensesService(deps: {
 		},
 
 		/**
+		 * Whether the caller may read a stored file because it is a receipt on a claim they may see
+		 * (detail is not null for it): approvers once the claim was submitted, admins. The uploader
+		 * may always read their own files; the files port checks that before asking.
+		 */
+		async mayReadFile(ctx: UserContext, fileId: string): Promise<boolean> {
+			const claims = await db
+				.selectFrom('expense_lines')
+				.select('claim_id')
+				.distinct()
+				.where('file_id', '=', fileId)
+				.execute();
+			for (const { claim_id } of claims) if (await access(ctx, claim_id)) return true;
+			return false;
+		},
+
+		/**
 		 * The full account for finance to pay an approved claim; each look is written to the audit
 		 * log. Anyone else, or another status, gets a refusal.
 		 */

@@ -188,6 +188,7 @@ function statusText(status: ClaimStatus, locale: Locale): string {
 	const texts: Record<ClaimStatus, () => string> = {
 		draft: () => m.expense_pdf_status_draft({}, options),
 		submitted: () => m.expense_pdf_status_submitted({}, options),
+		awaiting_finance: () => m.expense_pdf_status_awaiting_finance({}, options),
 		approved: () => m.expense_pdf_status_approved({}, options),
 		rejected: () => m.expense_pdf_status_rejected({}, options),
 		withdrawn: () => m.expense_pdf_status_withdrawn({}, options),
@@ -202,9 +203,11 @@ function actionText(action: string, locale: Locale): string {
 		created: () => m.expense_pdf_action_created({}, options),
 		submitted: () => m.expense_pdf_action_submitted({}, options),
 		approved: () => m.expense_pdf_action_approved({}, options),
+		sent_to_finance: () => m.expense_pdf_action_sent_to_finance({}, options),
 		rejected: () => m.expense_pdf_action_rejected({}, options),
 		withdrawn: () => m.expense_pdf_action_withdrawn({}, options),
-		paid: () => m.expense_pdf_action_paid({}, options)
+		paid: () => m.expense_pdf_action_paid({}, options),
+		account_erased: () => m.expense_pdf_action_account_erased({}, options)
 	};
 	// An own property only: an action named "toString" is printed, not called.
 	return Object.hasOwn(texts, action) ? (texts[action]?.() ?? action) : action;
@@ -284,7 +287,12 @@ export function drawCover(
 	flow.y -= SIZE;
 
 	const facts: [string, string | null | undefined][] = [
-		[m.expense_pdf_claimant({}, options), `${claim.claimant.name} <${claim.claimant.email}>`],
+		[
+			m.expense_pdf_claimant({}, options),
+			claim.claimant.email
+				? `${claim.claimant.name} <${claim.claimant.email}>`
+				: claim.claimant.name
+		],
 		[m.expense_pdf_purpose({}, options), claim.purpose],
 		[m.expense_pdf_campus({}, options), claim.campus],
 		[m.expense_pdf_unit({}, options), claim.unit],
@@ -294,6 +302,10 @@ export function drawCover(
 		[
 			m.expense_pdf_submitted({}, options),
 			claim.submittedAt ? formatDateTime(claim.submittedAt, locale) : null
+		],
+		[
+			m.expense_pdf_payout_date({}, options),
+			claim.payoutDate ? formatLineDate(claim.payoutDate, locale) : null
 		]
 	];
 	flow.table(
@@ -341,7 +353,12 @@ export function drawCover(
 	);
 
 	flow.heading(m.expense_pdf_payout_account({}, options));
-	flow.text(claim.payoutAccount || m.expense_pdf_payout_account_none({}, options));
+	flow.text(
+		claim.payoutAccount ||
+			(claim.accountErased
+				? m.expense_pdf_payout_account_erased({}, options)
+				: m.expense_pdf_payout_account_none({}, options))
+	);
 
 	flow.heading(m.expense_pdf_trail({}, options));
 	if (claim.trail.length === 0) flow.text(m.expense_pdf_trail_empty({}, options));

@@ -17,6 +17,7 @@ const Text = z.string().max(2000);
 export const ClaimStatus = z.enum([
 	'draft',
 	'submitted',
+	'awaiting_finance',
 	'approved',
 	'rejected',
 	'withdrawn',
@@ -75,12 +76,17 @@ export const ClaimPdfInput = z
 		status: ClaimStatus,
 		createdAt: IsoDateTime,
 		submittedAt: IsoDateTime.nullish(),
-		lines: z.array(ClaimPdfLine).min(1),
+		// A draft may have no lines yet; its claimant can still print what there is.
+		lines: z.array(ClaimPdfLine),
 		totalOre: Ore,
 		advanceOre: Ore.nonnegative(),
 		owedOre: Ore,
 		/** Printed exactly as given: masked (`**** ** 12345`) or in full, the caller decides. */
 		payoutAccount: Text.nullish(),
+		/** The account was erased after its retention period (it is null then). */
+		accountErased: z.boolean().optional(),
+		/** The bookkeeping date of the payout, once paid. */
+		payoutDate: IsoDate.nullish(),
 		trail: z.array(ClaimPdfTrailEntry),
 		receipts: z.array(ClaimPdfReceipt)
 	})

@@ -1,10 +1,13 @@
 // Request bodies that no route can read are refused here, once, before any route runs: bodies over
-// the size limit (adapter-node's BODY_SIZE_LIMIT, 512 kB by default) and form posts whose body is
-// not the form its Content-Type claims (broken multipart, text/plain, which actions cannot read).
-// Left to the routes, the adapter's "Payload Too Large" and undici's form-parse TypeError surfaced
-// as 500s in the JSON routes and the plain actions, and as an *empty form* in superforms (which
-// swallows some read errors), so each route would need a check.
+// the size limit and form posts whose body is not the form its Content-Type claims (broken
+// multipart, text/plain, which actions cannot read). Left to the routes, the adapter's "Payload Too
+// Large" and undici's form-parse TypeError surfaced as 500s in the JSON routes and the plain
+// actions, and as an *empty form* in superforms (which swallows some read errors), so each route
+// would need a check. The limits are the app's (config.ts): BODY_SIZE_LIMIT everywhere, more on the
+// upload routes; adapter-node is given none of its own (scripts/serve.js), since it cannot tell
+// the routes apart.
 import { error, json } from '@sveltejs/kit';
+import { stripLocale } from '$lib/i18n';
 import { errorResponse } from './errors';
 
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -14,36 +17,105 @@ export type BodyCheck = 'fits' | 'too-large' | 'unreadable';
 const FORM_TYPES =
 	/^\s*(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\s*(;|$)/i;
 
+// The claim form (new and edit) posts receipts with the rest of the claim, without JavaScript too.
+const UPLOAD_ROUTES = /^\/fs\/(new|[^/]+\/edit)\/?$/;
+
+/** Whether a POST to `pathname` may carry files (and so the larger body limit). */
+export function isUploadPath(pathname: string): boolean {
+	return UPLOAD_ROUTES.test(stripLocale(pathname));
+}
+
+/** The largest body a request to `pathname` may carry. */
+export function bodyLimitOf(
+	pathname: string,
+	limits: { BODY_SIZE_LIMIT: number; uploadBodyLimit: number }
+): number {
+	return isUploadPath(pathname) ? limits.uploadBodyLimit : limits.BODY_SIZE_LIMIT;
+}
+
 /**
  * Reads a copy of the body to its end (the route still reads the original, buffered by the copy).
- * Covers a too-large Content-Length (refused before reading), a chunked body that grows past the
- * limit while it is read, a body cut off mid-way, and (`forms`: on pages, where the form actions
- * are) a form post that does not parse as a form. API routes answer their own bad bodies.
+ * A Content-Length over `limit` is refused before anything is read; a chunked body is counted as
+ * it arrives and refused once it passes `limit`. Also covers a body cut off mid-way and (`forms`:
+ * on pages, where the form actions are) a form post that does not parse as a form, parsed as it
+ * streams in rather than from a second whole copy. API routes answer their own bad bodies.
  */
-export async function checkBody(request: Request, forms: boolean): Promise<BodyCheck> {
-	let bytes = new ArrayBuffer(0);
-	if (request.body) {
-		try {
-			bytes = await request.clone().arrayBuffer();
-		} catch (cause) {
-			return statusOf(cause) === 413 ? 'too-large' : 'unreadable';
-		}
-	}
+export async function checkBody(
+	request: Request,
+	{ forms, limit }: { forms: boolean; limit: number }
+): Promise<BodyCheck> {
 	const type = request.headers.get('content-type') ?? '';
-	if (!forms || NO_BODY.has(request.method) || !FORM_TYPES.test(type)) return 'fits';
-	// An empty body too: SvelteKit hands the action no body at all, and a text/plain or
-	// boundary-less multipart "form" still fails to parse.
+	const form = forms && !NO_BODY.has(request.method) && FORM_TYPES.test(type);
+	if (!request.body) {
+		// An empty body too: SvelteKit hands the action no body at all, and a text/plain or
+		// boundary-less multipart "form" still fails to parse.
+		return !form || (await parsesAsForm(null, type)) ? 'fits' : 'unreadable';
+	}
+	const announced = Number(request.headers.get('content-length') ?? NaN);
+	if (announced > limit) {
+		void drain(request.body);
+		return 'too-large';
+	}
+	let size = 0;
+	const counted = request.clone().body!.pipeThrough(
+		new TransformStream<Uint8Array, Uint8Array>({
+			transform(chunk, controller) {
+				size += chunk.byteLength;
+				if (size > limit) controller.error(new Error('over the body limit'));
+				else controller.enqueue(chunk);
+			}
+		})
+	);
+	let fits: boolean;
 	try {
-		await new Response(bytes, { headers: { 'content-type': type } }).formData();
-		return 'fits';
-	} catch {
-		return 'unreadable';
+		fits = form ? await parsesAsForm(counted, type) : (await drain(counted, true), true);
+	} catch (cause) {
+		// adapter-node's own limit, when the built handler runs without scripts/serve.js.
+		if (statusOf(cause) === 413) return 'too-large';
+		fits = false;
+	}
+	if (size > limit) {
+		void drain(request.body);
+		return 'too-large';
+	}
+	return fits ? 'fits' : 'unreadable';
+}
+
+/** Whether the body parses as the form its type names; a read error (cut off) is thrown. */
+async function parsesAsForm(body: ReadableStream<Uint8Array> | null, type: string) {
+	try {
+		await new Response(body, { headers: { 'content-type': type } }).formData();
+		return true;
+	} catch (cause) {
+		if (statusOf(cause) === 413) throw cause;
+		return false;
 	}
 }
 
+/** The HTTP status an error carries, itself or as its cause (undici wraps stream errors). */
 function statusOf(cause: unknown): number | undefined {
-	const status = (cause as { status?: unknown } | null)?.status;
-	return typeof status === 'number' ? status : undefined;
+	for (let at = cause, depth = 0; at && depth < 3; depth++) {
+		const status = (at as { status?: unknown }).status;
+		if (typeof status === 'number') return status;
+		at = (at as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/**
+ * Reads a body to its end and drops it: the copy that is only counted, and what is left of a
+ * refused body, so the client can finish sending and read the 413 (cancelling the stream would make
+ * the adapter destroy the socket before the answer). The server's request timeout
+ * (HTTP_REQUEST_TIMEOUT_MS) bounds how long a client can keep this up.
+ */
+async function drain(body: ReadableStream<Uint8Array>, rethrow = false): Promise<void> {
+	const reader = body.getReader();
+	try {
+		while (!(await reader.read()).done);
+	} catch (cause) {
+		// Refused already: the client went away, nothing left to drop.
+		if (rethrow) throw cause;
+	}
 }
 
 const MESSAGES = { 'too-large': 'Payload too large', unreadable: 'Invalid request body' } as const;

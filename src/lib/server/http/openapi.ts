@@ -9,6 +9,7 @@ import {
 	CronFailure,
 	CronResponse,
 	ErrorBody,
+	FileQuery,
 	GoneBody,
 	HealthResponse
 } from '$lib/schemas/api';
@@ -48,6 +49,36 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			200: jsonBody('Expired reservations deleted', CronResponse),
 			401: jsonBody('Wrong or missing secret, or no secret configured', ErrorBody),
 			500: jsonBody('Cleanup failed', CronFailure)
+		}
+	});
+	const binary = { schema: { type: 'string', format: 'binary' } };
+	const fileOperation = (summary: string) => ({
+		summary,
+		parameters: [
+			{ name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+			...queryParams(FileQuery)
+		],
+		responses: {
+			200: {
+				description:
+					'The file, or its thumbnail (400 px, same format; a PDF has none and answers the file)',
+				content: Object.fromEntries(
+					['application/pdf', 'image/jpeg', 'image/png', 'image/webp'].map((t) => [t, binary])
+				),
+				headers: {
+					'Content-Disposition': {
+						description: 'attachment for PDFs, inline for images; the uploaded name, sanitised',
+						schema: { type: 'string' }
+					},
+					'X-Content-Type-Options': { schema: { type: 'string', enum: ['nosniff'] } },
+					'Cache-Control': { schema: { type: 'string', enum: ['private, no-store'] } }
+				}
+			},
+			400: jsonBody('Validation failed (unknown variant)', ErrorBody),
+			404: jsonBody(
+				'No such file, or the caller may not read it, or has no account (one answer for all)',
+				ErrorBody
+			)
 		}
 	});
 	const gone = { 410: jsonBody('Deprecated; use the payment callback route', GoneBody) };
@@ -142,6 +173,12 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 				}
 			},
 			'/api/cron/cleanup-reservations': { get: cronOperation('GET'), post: cronOperation('POST') },
+			'/api/files/{id}': {
+				get: fileOperation(
+					'A stored upload, for its uploader and for whoever may see the claim it is a receipt on'
+				),
+				head: fileOperation('The headers of GET /api/files/{id}')
+			},
 			'/api/campus-leadership': {
 				get: {
 					summary: 'Campus leadership per campus, cached',
