@@ -64,8 +64,10 @@ function detail(overrides: Partial<ClaimDetail> = {}): ClaimDetail {
 		rejectionReason: null,
 		payoutAccount: '•••• •• •7947',
 		accountErased: false,
+		accountUnreadable: false,
 		overLimit: false,
 		duplicates: [],
+		receipts: {},
 		trail: [],
 		names: {
 			claimant: { name: 'Åse Ødegård', email: 'ase@example.org' },
