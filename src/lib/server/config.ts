@@ -141,6 +141,8 @@ export const ConfigSchema = z.object({
 		.min(1024)
 		.max(100 * 1024 * 1024)
 		.default(10 * 1024 * 1024),
+	/** The most files one form post may carry; a post with more is refused whole. */
+	FILES_MAX_PER_REQUEST: z.coerce.number().int().min(1).max(50).default(5),
 
 	// --- Expenses ---
 	/** AES-256-GCM key for payout accounts (base64, 32 bytes); unset: a key file in the data folder. */
