@@ -16,7 +16,7 @@ import {
 	windowsProgram,
 	zipArchive
 } from '../../src/lib/server/files/test-fixtures';
-import { createSession, withDb, type SessionFixture } from '../helpers/fixtures';
+import { createSession, withDb, withTableGone, type SessionFixture } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -224,6 +224,23 @@ describe('the claim form without JavaScript', () => {
 		expect(stored()).toHaveLength(before);
 	});
 
+	it('removes the receipts a post stored when saving the claim fails unexpectedly', async () => {
+		const user = createSession(server.dbFile);
+		const before = stored().length;
+		const photo = await phoneJpeg();
+		const res = await withTableGone(server.dbFile, 'expense_lines', () =>
+			post('/en/fs/new?/save', user, { ...claim(), ...receipt(0), ...receipt(1) }, [
+				{ line: 0, name: 'a.jpg', bytes: photo },
+				{ line: 1, name: 'b.pdf', bytes: pdf() }
+			])
+		);
+		expect(res.status).toBe(500);
+		expect(await res.text()).not.toMatch(/at .*\.js:\d+/);
+		expect(claims(user.userId)).toEqual([]);
+		expect(filesOf(user.userId)).toEqual([]);
+		expect(stored()).toHaveLength(before);
+	});
+
 	it('refuses a post with more files than allowed at once and keeps none of them', async () => {
 		const user = createSession(server.dbFile);
 		const image = await png();
@@ -312,6 +329,8 @@ describe('the claim form without JavaScript', () => {
 			const html = await res.text();
 			expect(html).toContain(shown(text[key]!));
 			expect(html).toContain('aria-invalid="true"');
+			// The error summary is focused when the page loads, and links to the field.
+			expect(html).toMatch(/<div[^>]*tabindex="-1"[^>]*autofocus[^>]*role="alert"/);
 			expect(claims(user.userId)).toEqual([]);
 		});
 	});
