@@ -320,7 +320,17 @@ describe('the claim form without JavaScript', () => {
 				{ ...claim(), ...receipt(0, { date: daysAgo(900) }) },
 				'expense_error_date_too_old'
 			],
-			['a unit of another campus', claim({ campusId: 'bergen' }), 'expense_form_error_unknown']
+			['a unit of another campus', claim({ campusId: 'bergen' }), 'expense_form_error_unknown'],
+			[
+				'a purpose far too long',
+				claim({ purpose: 'x'.repeat(5000) }),
+				'expense_form_error_too_long'
+			],
+			[
+				'a line of an unknown kind with no merchant',
+				{ ...claim(), ...receipt(0, { kind: 'gift', merchant: '' }) },
+				'expense_form_error_required'
+			]
 		];
 		it.each(cases)('answers %s with its message and saves nothing', async (_, fields, key) => {
 			const user = createSession(server.dbFile);
@@ -350,6 +360,12 @@ describe('the claim form without JavaScript', () => {
 			version: '1'
 		});
 		expect(stale.status).toBe(409);
+		const garbled = await post(`/en/fs/${id}/edit?/save`, alice, {
+			...claim({ purpose: 'Edit with a garbled version' }),
+			...receipt(0),
+			version: 'two'
+		});
+		expect(garbled.status).toBe(409);
 		expect(await stale.text()).toContain(shown(messages('en').expense_error_stale!));
 		const row = claims(alice.userId).find((c) => c.id === id);
 		expect(row).toMatchObject({ purpose: 'First edit', version: 2 });

@@ -2,38 +2,40 @@
 // shows back exactly what was sent. The domain (expenses/input.ts) checks it; this only shapes it.
 import { z } from 'zod';
 
-const field = (max: number) => z.string().max(max).default('');
+// No length limits here: a post is read whole into the form and shown back; the domain's schema
+// refuses what is too long with a message on the field (and the body limit bounds it all).
+const field = () => z.string().default('');
 
 export const ClaimLineForm = z.object({
-	kind: z.enum(['receipt', 'mileage']).default('receipt'),
-	date: field(20),
-	merchant: field(200),
-	description: field(500),
-	amount: field(40),
-	currency: field(3).default('NOK'),
-	originalAmount: field(40),
+	kind: z.enum(['receipt', 'mileage']).catch('receipt'),
+	date: field(),
+	merchant: field(),
+	description: field(),
+	amount: field(),
+	currency: z.string().default('NOK'),
+	originalAmount: field(),
 	/** A receipt already received (this post or an earlier one); never asked for again. */
-	fileId: field(200),
+	fileId: field(),
 	/** Filled in by the server from the files port, for "received: name.jpg". */
-	fileName: field(300),
-	fileType: field(100),
-	from: field(200),
-	to: field(200),
-	km: field(20)
+	fileName: field(),
+	fileType: field(),
+	from: field(),
+	to: field(),
+	km: field()
 });
 export type ClaimLineForm = z.infer<typeof ClaimLineForm>;
 
 export const ClaimForm = z.object({
 	/** The claim version the form was made from (0: a new claim). */
-	version: z.coerce.number().int().min(0).default(0),
-	campusId: field(100),
-	unitId: field(100),
+	version: z.coerce.number().int().min(0).catch(0),
+	campusId: field(),
+	unitId: field(),
 	/** `event:<id>`, `project:<id>` or empty. */
-	link: field(120),
-	purpose: field(500),
-	payoutAccount: field(64),
-	advance: field(40),
-	lines: z.array(ClaimLineForm).max(50).default([])
+	link: field(),
+	purpose: field(),
+	payoutAccount: field(),
+	advance: field(),
+	lines: z.array(ClaimLineForm).default([])
 });
 export type ClaimForm = z.infer<typeof ClaimForm>;
 
