@@ -410,6 +410,80 @@ describe('the claim form without JavaScript', () => {
 	});
 });
 
+describe('the claim form without JavaScript, further', () => {
+	it('computes a mileage line from the distance and the configured rate', async () => {
+		const user = createSession(server.dbFile);
+		const mileage = Object.fromEntries(
+			Object.entries({
+				kind: 'mileage',
+				date: daysAgo(1),
+				description: 'Driving the sound system',
+				from: 'Oslo',
+				to: 'Drammen',
+				km: '42,5'
+			}).map(([k, v]) => [`lines.1.${k}`, v])
+		);
+		const res = await post('/en/fs/new?/save', user, { ...claim(), ...receipt(0), ...mileage });
+		expect(res.status).toBe(303);
+		const lines = linesOf(claimIdOf(res));
+		// 42.5 km × 3.50 kr = 148.75 kr, computed by the server.
+		expect(lines[1]).toMatchObject({ kind: 'mileage', distance_m: 42_500, amount_ore: 14_875 });
+		expect(claims(user.userId)[0]).toMatchObject({ total_ore: 10_050 + 14_875 });
+		const page = await (await get(res.headers.get('location')!, user)).text();
+		expect(page).toMatch(/Saved total: NOK\s249\.25/);
+	});
+
+	it('removes a line and keeps the others with what was typed', async () => {
+		const user = createSession(server.dbFile);
+		const res = await post('/en/fs/new?/removeLine', user, {
+			...claim(),
+			...receipt(0),
+			...receipt(1, { merchant: 'Kept shop' }),
+			removeLine: '0'
+		});
+		expect(res.status).toBe(200);
+		const html = await res.text();
+		expect(html).toContain('value="Kept shop"');
+		expect(html).not.toContain('value="Shop 0"');
+		expect(html).not.toContain('Receipt 2');
+	});
+
+	it('saves the draft but says what is missing when a claim is submitted incomplete', async () => {
+		const user = createSession(server.dbFile);
+		const res = await post('/no/fs/new?/submit', user, {
+			...claim({ payoutAccount: '' }),
+			...receipt(0)
+		});
+		expect(res.status).toBe(303);
+		expect(res.headers.get('location')).toMatch(
+			/\/no\/fs\/[0-9a-f-]{36}\/edit\?refused=incomplete$/
+		);
+		expect(claims(user.userId)[0]).toMatchObject({ status: 'draft' });
+		const page = await (await get(res.headers.get('location')!, user)).text();
+		expect(page).toContain(shown(messages('no').expense_error_incomplete!));
+	});
+
+	it('sends the claimant of a submitted claim from its edit page to the claim', async () => {
+		const user = createSession(server.dbFile);
+		const res = await post('/en/fs/new?/submit', user, { ...claim(), ...receipt(0) });
+		const id = claimIdOf(res);
+		const edit = await get(`/en/fs/${id}/edit`, user);
+		expect(edit.status).toBe(303);
+		expect(edit.headers.get('location')).toBe(`/en/fs/${id}`);
+		const again = await post(`/en/fs/${id}/edit?/save`, user, {
+			...claim({ purpose: 'Changed after submitting' }),
+			...receipt(0),
+			version: '2'
+		});
+		expect(again.status).toBe(409);
+		expect(await again.text()).toContain(shown(messages('en').expense_error_wrong_status!));
+		expect(claims(user.userId)[0]).toMatchObject({
+			status: 'submitted',
+			purpose: 'Food for the board meeting'
+		});
+	});
+});
+
 describe('the upload action (the form with JavaScript)', () => {
 	it('keeps one receipt at once and answers what the page shows of it', async () => {
 		const user = createSession(server.dbFile);

@@ -289,7 +289,10 @@ export async function editClaimPage(event: RequestEvent, claimId: string) {
 	const detail = await expenses.detail(ctxOf(event), claimId);
 	if (!detail || !detail.viewer.isClaimant) error(404, 'Not found');
 	const locale = event.locals.locale;
-	if (!detail.actions.includes('edit')) redirect(303, localizePath(`/fs/${claimId}`, locale));
+	// A claim no longer editable is shown as it is; after a refused post the form says why.
+	if (!detail.actions.includes('edit') && event.request.method !== 'POST') {
+		redirect(303, localizePath(`/fs/${claimId}`, locale));
+	}
 	const stored = new Map<string, StoredFile>();
 	for (const line of detail.lines) {
 		const file = line.fileId ? await files.find(line.fileId) : null;
