@@ -225,3 +225,25 @@ for (const locale of LOCALES) {
 		});
 	});
 }
+
+test('a save clicked while the first autosave is on its way goes to the draft it makes', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	const t = texts('en');
+	const userId = await signedIn(context, baseURL!);
+	// A slow network: the autosave answers only after the member has clicked Save.
+	await page.route(/\?\/autosave$/, async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await route.continue();
+	});
+	await page.goto('/en/fs/new');
+	await fillClaim(page, t);
+	await fillReceipt(page, t, 1, '80');
+	await page.waitForRequest(/\?\/autosave$/);
+	await page.getByRole('button', { name: t('save'), exact: true }).click();
+	await expect(page).toHaveURL(/\/en\/fs\/[0-9a-f-]{36}\/edit\?saved=1$/);
+	expect(claimsOf(userId)).toHaveLength(1);
+	expect(claimsOf(userId)[0]).toMatchObject({ total_ore: 8000 });
+});
