@@ -75,6 +75,13 @@ const linesOf = (claimId: string) =>
 			.all(claimId)
 	) as Row[];
 
+async function axeViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+		.analyze();
+	return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
 async function fillClaim(page: Page, t: ReturnType<typeof texts>) {
 	await page.getByLabel(t('campus'), { exact: true }).selectOption('oslo');
 	await page.getByLabel(t('unit'), { exact: true }).selectOption('board-oslo');
@@ -145,7 +152,8 @@ for (const locale of LOCALES) {
 
 			// The draft saved itself; the address is now the draft's.
 			await expect(page.getByTestId('autosave')).toHaveText(
-				new RegExp(`^${t('saved_at', { time: '' }).trim()} \\d`)
+				new RegExp(`^${t('saved_at', { time: '' }).trim()} \\d`),
+				{ timeout: 15_000 }
 			);
 			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}/edit$`));
 			await expect.poll(() => linesOf(String(claimsOf(userId)[0]?.id ?? '')).length).toBe(2);
@@ -161,20 +169,28 @@ for (const locale of LOCALES) {
 			]);
 		});
 
-		test('has no axe violations, also with a mileage line', async ({ page, context, baseURL }) => {
-			await signedIn(context, baseURL!);
-			await page.goto(`/${locale}/fs/new`);
-			await page.getByRole('button', { name: t('add_mileage') }).click();
-			const mileage = page.getByRole('group', { name: t('mileage_line', { n: 2 }) });
-			await mileage.getByLabel(t('km'), { exact: true }).fill('12');
-			await expect(mileage.getByTestId('mileage-amount')).toContainText(/42/);
-			const results = await new AxeBuilder({ page })
-				.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-				.analyze();
-			expect(
-				results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
-			).toEqual([]);
-		});
+		for (const theme of ['light', 'dark'] as const) {
+			test(`has no axe violations in the ${theme} theme, with a mileage line and with errors`, async ({
+				page,
+				context,
+				baseURL
+			}) => {
+				await signedIn(context, baseURL!);
+				await page.emulateMedia({ colorScheme: theme });
+				await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+				await page.goto(`/${locale}/fs/new`);
+				await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+				await page.getByRole('button', { name: t('add_mileage') }).click();
+				const mileage = page.getByRole('group', { name: t('mileage_line', { n: 2 }) });
+				await mileage.getByLabel(t('km'), { exact: true }).fill('12');
+				await expect(mileage.getByTestId('mileage-amount')).toContainText(/42/);
+				expect(await axeViolations(page)).toEqual([]);
+				// And with the errors of a refused save on the page.
+				await page.getByRole('button', { name: t('save'), exact: true }).click();
+				await expect(page.getByTestId('error-summary')).toBeFocused();
+				expect(await axeViolations(page)).toEqual([]);
+			});
+		}
 	});
 
 	test.describe(`/${locale}/fs/new without JavaScript`, () => {
