@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { pdf, phoneJpeg, png } from '../../src/lib/server/files/test-fixtures';
+import { pdf, phoneJpeg, png, windowsProgram } from '../../src/lib/server/files/test-fixtures';
 
 // Filing an expense claim in Chromium, in both languages: with JavaScript (receipts upload as
 // they are picked, with a progress bar and a preview, and the draft saves itself) and without
@@ -262,4 +262,49 @@ test('a save clicked while the first autosave is on its way goes to the draft it
 	await expect(page).toHaveURL(/\/en\/fs\/[0-9a-f-]{36}\/edit\?saved=1$/);
 	expect(claimsOf(userId)).toHaveLength(1);
 	expect(claimsOf(userId)[0]).toMatchObject({ total_ore: 8000 });
+});
+
+test('a receipt the server refuses is named on its line, and the next pick may replace it', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	const t = texts('en');
+	const errors = JSON.parse(readFileSync('messages/en/expense-form.json', 'utf8')) as Record<
+		string,
+		string
+	>;
+	const userId = await signedIn(context, baseURL!);
+	await page.goto('/en/fs/new');
+	const line = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
+	const input = line.getByLabel(t('file'), { exact: true });
+	await input.setInputFiles({
+		name: 'receipt.pdf',
+		mimeType: 'application/pdf',
+		buffer: windowsProgram()
+	});
+	await expect(line.getByRole('alert')).toHaveText(errors.file_error_unsupported_type!);
+	await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+	// A body over the server's limit is answered 413 before the action runs.
+	await page.route(/\?\/upload$/, (route) =>
+		route.fulfill({
+			status: 413,
+			contentType: 'application/json',
+			body: JSON.stringify({ error: 'Payload too large' })
+		})
+	);
+	await input.setInputFiles({
+		name: 'huge.jpg',
+		mimeType: 'image/jpeg',
+		buffer: await phoneJpeg()
+	});
+	await expect(line.getByRole('alert')).toHaveText(/^The file is too large \(at most \d+ MB\)\.$/);
+	await page.unroute(/\?\/upload$/);
+
+	await input.setInputFiles({ name: 'good.png', mimeType: 'image/png', buffer: await png() });
+	await expect(line.getByText(t('file_received', { name: 'good.png' }))).toBeVisible();
+	await expect(line.getByRole('alert')).toHaveCount(0);
+	const files = db((d) => d.prepare('select mime_type from files where owner_id = ?').all(userId));
+	expect(files).toEqual([{ mime_type: 'image/png' }]);
 });

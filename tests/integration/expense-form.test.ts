@@ -320,6 +320,11 @@ describe('the claim form without JavaScript', () => {
 				{ ...claim(), ...receipt(0, { date: daysAgo(900) }) },
 				'expense_error_date_too_old'
 			],
+			[
+				'a receipt in euro without the amount in euro',
+				{ ...claim(), ...receipt(0, { currency: 'EUR' }) },
+				'expense_error_currency'
+			],
 			['a unit of another campus', claim({ campusId: 'bergen' }), 'expense_form_error_unknown'],
 			[
 				'a purpose far too long',

@@ -26,6 +26,7 @@ const TEXTS: Record<string, () => string> = {
 	unknown: m.expense_form_error_unknown,
 	file: m.expense_form_error_file,
 	failed: m.expense_form_error_failed,
+	upload_failed: m.expense_form_upload_failed,
 	file_empty: m.file_error_empty,
 	file_unsupported_type: m.file_error_unsupported_type,
 	file_polyglot: m.file_error_polyglot,
