@@ -489,6 +489,31 @@ describe('the claim form without JavaScript, further', () => {
 	});
 });
 
+describe('a rejected claim', () => {
+	it('shows the reason on its edit page and goes back to the approvers when submitted again', async () => {
+		const user = createSession(server.dbFile);
+		const id = claimIdOf(await post('/en/fs/new?/submit', user, { ...claim(), ...receipt(0) }));
+		// An approver's rejection (the approvers' pages are tested with them).
+		withDb(server.dbFile, (db) =>
+			db
+				.prepare(
+					"update expense_claims set status = 'rejected', rejection_reason = 'The receipt is missing', version = version + 1 where id = ?"
+				)
+				.run(id)
+		);
+		const page = await (await get(`/en/fs/${id}/edit`, user)).text();
+		expect(page).toContain('The claim was rejected: “The receipt is missing”.');
+		const res = await post(`/en/fs/${id}/edit?/submit`, user, {
+			...claim(),
+			...receipt(0),
+			version: '3'
+		});
+		expect(res.status).toBe(303);
+		expect(res.headers.get('location')).toBe(`/en/fs/${id}?done=submit`);
+		expect(claims(user.userId)[0]).toMatchObject({ status: 'submitted', rejection_reason: null });
+	});
+});
+
 describe('the upload action (the form with JavaScript)', () => {
 	it('keeps one receipt at once and answers what the page shows of it', async () => {
 		const user = createSession(server.dbFile);

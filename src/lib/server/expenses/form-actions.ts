@@ -303,6 +303,7 @@ export async function editClaimPage(event: RequestEvent, claimId: string) {
 		form,
 		claimId,
 		status: detail.status,
+		rejectionReason: detail.status === 'rejected' ? detail.rejectionReason : null,
 		totalOre: detail.totals.totalOre,
 		...(await pageExtras(event, osloDate(new Date())))
 	};
