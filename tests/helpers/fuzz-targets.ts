@@ -101,6 +101,7 @@ export const PAGES: string[] = [
 	'/en/auth/callback',
 	'/en/membership',
 	'/en/profile',
+	'/en/fs/new',
 	'/sitemap.xml',
 	'/robots.txt'
 ];
