@@ -75,6 +75,9 @@ function seedMember(file) {
 	return { cookie: `session=${secret}`, claimId: ids[1] };
 }
 
+/** The bench's member and claims, for profiling one page by hand. */
+export const seedMemberForProfile = seedMember;
+
 export async function expensesBench() {
 	ensureBuild();
 	const versions = buildSvelteKitRef();

@@ -61,6 +61,12 @@ export const FORM_ACTIONS: string[] = [
 	'/en/profile?/save',
 	'/en/profile?/revoke',
 	'/en/profile?/everywhere',
+	'/en/fs/new?/save',
+	'/en/fs/new?/submit',
+	'/en/fs/new?/addLine',
+	'/en/fs/new?/removeLine',
+	'/en/fs/new?/upload',
+	'/en/fs/new?/autosave',
 	'/en/membership?/buy',
 	'/en/units/board-oslo?/invite',
 	'/en/shop/mug',
@@ -102,6 +108,7 @@ export const PAGES: string[] = [
 	'/en/membership',
 	'/en/profile',
 	'/en/fs',
+	'/en/fs/new',
 	'/sitemap.xml',
 	'/robots.txt'
 ];

@@ -1,0 +1,12 @@
+// What the claim form knows of a receipt being uploaded with JavaScript, per line.
+export interface LineUpload {
+	name?: string;
+	/** 0..1 while the upload runs; undefined otherwise. */
+	progress?: number;
+	/** A local object URL of a picked image the browser can show. */
+	preview?: string | null;
+	error?: string;
+	xhr?: XMLHttpRequest;
+	/** The stored file has a thumbnail (an image). */
+	thumbnail?: boolean;
+}

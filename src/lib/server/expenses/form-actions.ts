@@ -1,0 +1,339 @@
+// The actions of /fs/new and /fs/{id}/edit: one post (with or without JavaScript) saves a draft,
+// submits it, or adds or removes a line; `upload` keeps one file at once and `autosave` saves the
+// draft as typed. Files a post carries go through the files port first; a refused file keeps the
+// rest of the form and the files already received, and a failure nobody expected removes the
+// files this request stored, so nothing is left that no claim refers to.
+import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
+import { message, setError, superValidate, type SuperValidated } from 'sveltekit-superforms';
+import { zod4 } from 'sveltekit-superforms/adapters';
+import { localizePath } from '$lib/i18n';
+import { ClaimForm, emptyLine, type UploadedFile } from '$lib/schemas/expense-form';
+import { services } from '../app';
+import { userContext } from '../context';
+import { FileRefused, type StoredFile } from '../files';
+import type { ExpenseRefusal } from '.';
+import { chosenCampus } from '../http/campus';
+import {
+	claimValues,
+	fieldIssues,
+	formOptions,
+	readMultipart,
+	toClaimInput,
+	type ReadPost
+} from './form';
+import { osloDate } from './input';
+
+type Form = SuperValidated<ClaimForm, string>;
+
+const STATUS: Partial<Record<ExpenseRefusal, 400 | 403 | 404 | 409>> = {
+	not_found: 404,
+	stale: 409,
+	wrong_status: 409,
+	not_claimant: 403
+};
+
+const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
+const userIdOf = (event: RequestEvent) => event.locals.user!.id;
+
+export const claimFormOf = (values: unknown) =>
+	superValidate(values as ClaimForm, zod4(ClaimForm), { errors: false });
+
+/** Another user's claim, or one that does not exist, is not found before anything is read. */
+async function guard(event: RequestEvent, claimId: string | null) {
+	if (claimId === null) return;
+	const detail = await services().expenses.detail(ctxOf(event), claimId);
+	if (!detail || !detail.viewer.isClaimant) error(404, 'Not found');
+}
+
+async function readPost(event: RequestEvent): Promise<ReadPost> {
+	let data: FormData;
+	try {
+		data = await event.request.formData();
+	} catch {
+		error(400, 'Validation failed');
+	}
+	if (data.has('__superform_json')) {
+		const form = await superValidate(data, zod4(ClaimForm));
+		return { values: form.data, files: [], addKind: null, removeIndex: null };
+	}
+	return readMultipart(data);
+}
+
+const uploaded = (file: StoredFile): UploadedFile => ({
+	id: file.id,
+	name: file.originalName,
+	mimeType: file.mimeType,
+	size: file.size,
+	thumbnail: file.thumbnailKey !== null
+});
+
+/** Names and types of the caller's received files, from the files port (never as posted). */
+async function describeFiles(form: Form, userId: string) {
+	for (const line of form.data.lines) {
+		const file = line.fileId ? await services().files.find(line.fileId) : null;
+		const own = file && file.ownerId === userId;
+		line.fileName = own ? file.originalName : '';
+		line.fileType = own ? file.mimeType : '';
+	}
+}
+
+/** Files a draft no longer names, unless another claim names the same upload. */
+async function deleteUnused(ids: string[]) {
+	if (ids.length === 0) return;
+	const { db, files } = services();
+	const used = await db
+		.selectFrom('expense_lines')
+		.select('file_id')
+		.where('file_id', 'in', ids)
+		.execute();
+	const still = new Set(used.map((r) => r.file_id));
+	for (const id of ids) if (!still.has(id)) await files.delete(id);
+}
+
+async function removeFiles(ids: string[]) {
+	await Promise.all(
+		ids.map((id) =>
+			services()
+				.files.delete(id)
+				.catch(() => {})
+		)
+	);
+}
+
+/**
+ * Keeps the post's files (each on its line). Refused files and too many files put their error
+ * on the form; the ids of the files stored are returned either way.
+ */
+async function receiveFiles(event: RequestEvent, post: ReadPost, form: Form) {
+	const { files, config } = services();
+	const accepted: string[] = [];
+	if (post.files.length > config.FILES_MAX_PER_REQUEST) {
+		setError(form, '', 'too_many_files');
+		return { refused: true, accepted };
+	}
+	let refused = false;
+	for (const { line, file } of post.files) {
+		const target = form.data.lines[line];
+		if (!target || target.kind !== 'receipt') continue;
+		try {
+			const stored = await files.accept({
+				ownerId: userIdOf(event),
+				purpose: 'receipt',
+				bytes: Buffer.from(await file.arrayBuffer()),
+				name: file.name
+			});
+			accepted.push(stored.id);
+			target.fileId = stored.id;
+		} catch (failure) {
+			if (!(failure instanceof FileRefused)) {
+				await removeFiles(accepted);
+				throw failure;
+			}
+			refused = true;
+			setError(form, `lines[${line}].fileId` as const, `file_${failure.code}`);
+		}
+	}
+	return { refused, accepted };
+}
+
+/** The claim saved from the form: its id and version, or the form with its errors. */
+async function save(event: RequestEvent, claimId: string | null, form: Form, accepted: string[]) {
+	const { expenses } = services();
+	const ctx = ctxOf(event);
+	const { input, kept } = toClaimInput(form.data);
+	let outcome;
+	try {
+		outcome = claimId
+			? await expenses.updateDraft(ctx, claimId, form.data.version, input)
+			: await expenses.createDraft(ctx, input);
+	} catch (failure) {
+		await removeFiles(accepted);
+		throw failure;
+	}
+	if (!outcome.ok) {
+		for (const issue of fieldIssues(outcome.issues ?? [], kept)) {
+			setError(form, issue.path as '', issue.code);
+		}
+		if (outcome.reason !== 'invalid' || !outcome.issues?.length) {
+			setError(form, '', outcome.reason);
+		}
+		return { ok: false as const, status: STATUS[outcome.reason] ?? 400 };
+	}
+	if ('releasedFileIds' in outcome) await deleteUnused(outcome.releasedFileIds);
+	const id = claimId ?? ('id' in outcome ? outcome.id : '');
+	return { ok: true as const, id, version: outcome.version, totalOre: outcome.totals.totalOre };
+}
+
+async function failed(event: RequestEvent, form: Form, status: number) {
+	await describeFiles(form, userIdOf(event));
+	return message(form, 'failed', { status: status as 400 });
+}
+
+/** Reads the post, keeps its files and saves; a refusal answers the form as it was sent. */
+async function saveAction(event: RequestEvent, claimId: string | null, then: 'save' | 'submit') {
+	await guard(event, claimId);
+	const post = await readPost(event);
+	const form = await claimFormOf(post.values);
+	const received = await receiveFiles(event, post, form);
+	if (received.refused) return failed(event, form, 400);
+	const saved = await save(event, claimId, form, received.accepted);
+	if (!saved.ok) return failed(event, form, saved.status);
+	const locale = event.locals.locale;
+	const edit = localizePath(`/fs/${saved.id}/edit`, locale);
+	if (then === 'save') redirect(303, `${edit}?saved=1`);
+	const submitted = await services().expenses.submit(ctxOf(event), saved.id, saved.version);
+	// The draft is saved either way; what kept it from going further is shown on its edit page.
+	if (!submitted.ok) redirect(303, `${edit}?refused=${submitted.reason}`);
+	redirect(303, `${localizePath(`/fs/${saved.id}`, locale)}?done=submit`);
+}
+
+/** addLine and removeLine without JavaScript: the form again, one line more or less. */
+async function linesAction(event: RequestEvent, claimId: string | null) {
+	await guard(event, claimId);
+	const post = await readPost(event);
+	const form = await claimFormOf(post.values);
+	const received = await receiveFiles(event, post, form);
+	if (post.removeIndex !== null && post.removeIndex < form.data.lines.length) {
+		const [gone] = form.data.lines.splice(post.removeIndex, 1);
+		if (gone && received.accepted.includes(gone.fileId)) await removeFiles([gone.fileId]);
+	}
+	if (post.addKind) form.data.lines.push(emptyLine(post.addKind));
+	await describeFiles(form, userIdOf(event));
+	if (received.refused) return message(form, 'failed', { status: 400 });
+	return { form };
+}
+
+/** One receipt, at once, for the page with JavaScript: the file's JSON, or its refusal code. */
+async function uploadAction(event: RequestEvent, claimId: string | null) {
+	await guard(event, claimId);
+	let file: FormDataEntryValue | null;
+	try {
+		file = (await event.request.formData()).get('file');
+	} catch {
+		return fail(400, { code: 'invalid' });
+	}
+	if (!file || typeof file === 'string' || file.size === 0)
+		return fail(400, { code: 'file_empty' });
+	try {
+		const stored = await services().files.accept({
+			ownerId: userIdOf(event),
+			purpose: 'receipt',
+			bytes: Buffer.from(await file.arrayBuffer()),
+			name: file.name
+		});
+		return { file: uploaded(stored) };
+	} catch (failure) {
+		if (failure instanceof FileRefused) return fail(400, { code: `file_${failure.code}` });
+		throw failure;
+	}
+}
+
+/** The draft as typed (JSON in a `json` field): the id and version to go on with, or why not. */
+async function autosaveAction(event: RequestEvent, claimId: string | null) {
+	await guard(event, claimId);
+	let parsed;
+	try {
+		const raw = (await event.request.formData()).get('json');
+		parsed = ClaimForm.safeParse(JSON.parse(typeof raw === 'string' ? raw : ''));
+	} catch {
+		return fail(400, { code: 'invalid', issues: [] });
+	}
+	if (!parsed.success) return fail(400, { code: 'invalid', issues: [] });
+	const form = await claimFormOf(parsed.data);
+	const saved = await save(event, claimId, form, []);
+	if (!saved.ok) {
+		const issues = Object.entries(flatErrors(form.errors)).map(([path, code]) => ({ path, code }));
+		return fail(saved.status, { code: form.errors._errors?.[0] ?? 'invalid', issues });
+	}
+	return {
+		saved: {
+			id: saved.id,
+			version: saved.version,
+			totalOre: saved.totalOre,
+			at: new Date().toISOString()
+		}
+	};
+}
+
+/** `{ 'lines[0].date': 'date_future' }` from superforms' nested errors (the first of each). */
+function flatErrors(errors: unknown, prefix = ''): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (!errors || typeof errors !== 'object') return out;
+	for (const [key, value] of Object.entries(errors)) {
+		const path =
+			key === '_errors'
+				? prefix
+				: /^\d+$/.test(key)
+					? `${prefix}[${key}]`
+					: prefix
+						? `${prefix}.${key}`
+						: key;
+		if (Array.isArray(value)) {
+			if (typeof value[0] === 'string') out[path] = value[0];
+		} else Object.assign(out, flatErrors(value, path));
+	}
+	return out;
+}
+
+/** What /fs/new shows: an empty claim with one receipt line, dated today. */
+export async function newClaimPage(event: RequestEvent) {
+	const today = osloDate(new Date());
+	const campus = await chosenCampus(event.cookies);
+	const form = await claimFormOf({ campusId: campus ?? '', lines: [emptyLine('receipt', today)] });
+	return { form, claimId: null, status: null, totalOre: null, ...(await pageExtras(event, today)) };
+}
+
+/** What /fs/{id}/edit shows: the stored claim, or 404 for anyone but its claimant. */
+export async function editClaimPage(event: RequestEvent, claimId: string) {
+	const { expenses, files } = services();
+	const detail = await expenses.detail(ctxOf(event), claimId);
+	if (!detail || !detail.viewer.isClaimant) error(404, 'Not found');
+	const locale = event.locals.locale;
+	// A claim no longer editable is shown as it is; after a refused post the form says why.
+	if (!detail.actions.includes('edit') && event.request.method !== 'POST') {
+		redirect(303, localizePath(`/fs/${claimId}`, locale));
+	}
+	const stored = new Map<string, StoredFile>();
+	for (const line of detail.lines) {
+		const file = line.fileId ? await files.find(line.fileId) : null;
+		if (file) stored.set(file.id, file);
+	}
+	const form = await claimFormOf(claimValues(detail, stored, locale));
+	return {
+		form,
+		claimId,
+		status: detail.status,
+		rejectionReason: detail.status === 'rejected' ? detail.rejectionReason : null,
+		totalOre: detail.totals.totalOre,
+		...(await pageExtras(event, osloDate(new Date())))
+	};
+}
+
+async function pageExtras(event: RequestEvent, today: string) {
+	const { db, config } = services();
+	const refused = event.url.searchParams.get('refused');
+	return {
+		options: await formOptions(db, event.locals.locale, {
+			today,
+			mileageRateOre: config.EXPENSE_MILEAGE_RATE_ORE,
+			// POST /api/expense/generate-description comes with the AI helpers issue.
+			assistant: false
+		}),
+		saved: event.url.searchParams.has('saved'),
+		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? refused : null,
+		maxFiles: config.FILES_MAX_PER_REQUEST,
+		maxFileBytes: config.FILES_MAX_BYTES
+	};
+}
+
+/** The actions of the form page for a new claim (`claimId` null) or a claim's edit page. */
+export function claimFormActions(claimIdOf: (event: RequestEvent) => string | null) {
+	return {
+		save: (event: RequestEvent) => saveAction(event, claimIdOf(event), 'save'),
+		submit: (event: RequestEvent) => saveAction(event, claimIdOf(event), 'submit'),
+		addLine: (event: RequestEvent) => linesAction(event, claimIdOf(event)),
+		removeLine: (event: RequestEvent) => linesAction(event, claimIdOf(event)),
+		upload: (event: RequestEvent) => uploadAction(event, claimIdOf(event)),
+		autosave: (event: RequestEvent) => autosaveAction(event, claimIdOf(event))
+	};
+}

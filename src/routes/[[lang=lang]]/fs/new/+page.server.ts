@@ -1,0 +1,7 @@
+import { claimFormActions, newClaimPage } from '$lib/server/expenses/form-actions';
+import type { Actions, PageServerLoad } from './$types';
+
+// The hook lets only signed-in users reach /fs pages.
+export const load: PageServerLoad = (event) => newClaimPage(event);
+
+export const actions: Actions = claimFormActions(() => null);

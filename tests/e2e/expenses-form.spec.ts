@@ -1,0 +1,310 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { pdf, phoneJpeg, png, windowsProgram } from '../../src/lib/server/files/test-fixtures';
+
+// Filing an expense claim in Chromium, in both languages: with JavaScript (receipts upload as
+// they are picked, with a progress bar and a preview, and the draft saves itself) and without
+// (one multipart post). The claim, its lines and receipts are read back from the database.
+
+const DB = `test-results/e2e-${process.env.E2E_PORT ?? 4173}.db`;
+const LOCALES = ['no', 'en'] as const;
+type Locale = (typeof LOCALES)[number];
+
+function db<T>(run: (d: Database.Database) => T): T {
+	const d = new Database(DB);
+	d.pragma('busy_timeout = 5000');
+	try {
+		return run(d);
+	} finally {
+		d.close();
+	}
+}
+
+/** A signed-in member: a user and a session row, the session cookie in the browser. */
+async function signedIn(context: BrowserContext, baseURL: string): Promise<string> {
+	const id = randomUUID();
+	const secret = randomBytes(32).toString('base64url');
+	const now = new Date();
+	db((d) => {
+		d.prepare(
+			'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
+		).run(
+			id,
+			`claimant-${id.slice(0, 8)}@example.org`,
+			'Kari Claimant',
+			now.toISOString(),
+			now.toISOString()
+		);
+		d.prepare(
+			'insert into sessions (id, user_id, secret_hash, created_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, null)'
+		).run(
+			randomUUID(),
+			id,
+			createHash('sha256').update(secret).digest('hex'),
+			now.toISOString(),
+			new Date(now.getTime() + 86_400_000).toISOString()
+		);
+	});
+	await context.addCookies([{ name: 'session', value: secret, url: baseURL }]);
+	return id;
+}
+
+function texts(locale: Locale) {
+	const read = (name: string) =>
+		JSON.parse(readFileSync(`messages/${locale}/${name}.json`, 'utf8')) as Record<string, string>;
+	const all = { ...read('expenses'), ...read('expense-form') };
+	return (key: string, params: Record<string, string | number> = {}) =>
+		Object.entries(params).reduce(
+			(text, [k, v]) => text.replace(`{${k}}`, String(v)),
+			all[`expense_form_${key}`] ?? all[key]!
+		);
+}
+
+type Row = Record<string, string | number | null>;
+const claimsOf = (userId: string) =>
+	db((d) => d.prepare('select * from expense_claims where claimant_id = ?').all(userId)) as Row[];
+const linesOf = (claimId: string) =>
+	db((d) =>
+		d
+			.prepare(
+				'select l.*, f.mime_type, f.owner_id from expense_lines l left join files f on f.id = l.file_id where claim_id = ? order by position'
+			)
+			.all(claimId)
+	) as Row[];
+
+async function axeViolations(page: Page): Promise<string[]> {
+	const results = await new AxeBuilder({ page })
+		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+		.analyze();
+	return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
+}
+
+async function fillClaim(page: Page, t: ReturnType<typeof texts>) {
+	await page.getByLabel(t('campus'), { exact: true }).selectOption('oslo');
+	await page.getByLabel(t('unit'), { exact: true }).selectOption('board-oslo');
+	await page.getByLabel(t('purpose'), { exact: true }).fill('Pizza for the volunteers');
+	await page.getByLabel(t('account'), { exact: true }).fill('1234 56 78903');
+}
+
+async function fillReceipt(page: Page, t: ReturnType<typeof texts>, n: number, amount: string) {
+	const line = page.getByRole('group', { name: t('receipt_line', { n }) });
+	await line.getByLabel(t('merchant'), { exact: true }).fill(`Pizzeria ${n}`);
+	await line.getByLabel(t('description'), { exact: true }).fill(`Pizza, order ${n}`);
+	await line.getByLabel(t('amount'), { exact: true }).fill(amount);
+	return line;
+}
+
+for (const locale of LOCALES) {
+	test.describe(`/${locale}/fs/new`, () => {
+		const t = texts(locale);
+
+		test('with JavaScript: two receipts upload with progress and preview, the draft saves itself, and the claim is submitted', async ({
+			page,
+			context,
+			baseURL
+		}) => {
+			const userId = await signedIn(context, baseURL!);
+			await page.goto(`/${locale}/fs/new`);
+			// Every <progress> the page shows is remembered: uploads on localhost are quick.
+			await page.evaluate(() => {
+				const seen = ((window as unknown as { progressSeen: number }).progressSeen = 0);
+				void seen;
+				new MutationObserver(() => {
+					if (document.querySelector('progress')) {
+						(window as unknown as { progressSeen: number }).progressSeen++;
+					}
+				}).observe(document.body, { childList: true, subtree: true });
+			});
+			await fillClaim(page, t);
+
+			const first = await fillReceipt(page, t, 1, '249,90');
+			await first.getByLabel(t('file'), { exact: true }).setInputFiles({
+				name: 'pizza.jpg',
+				mimeType: 'image/jpeg',
+				buffer: await phoneJpeg()
+			});
+			await expect(first.getByText(t('file_received', { name: 'pizza.jpg' }))).toBeVisible();
+			await expect(
+				first.getByRole('img', { name: t('preview', { name: 'pizza.jpg' }) })
+			).toBeVisible();
+
+			// A second line comes without a round trip.
+			const url = page.url();
+			await page.getByRole('button', { name: t('add_receipt') }).click();
+			const second = await fillReceipt(page, t, 2, '100');
+			await second.getByLabel(t('file'), { exact: true }).setInputFiles({
+				name: 'drinks.png',
+				mimeType: 'image/png',
+				buffer: await png()
+			});
+			await expect(second.getByText(t('file_received', { name: 'drinks.png' }))).toBeVisible();
+			await expect(
+				second.getByRole('img', { name: t('preview', { name: 'drinks.png' }) })
+			).toBeVisible();
+			expect(
+				await page.evaluate(() => (window as unknown as { progressSeen: number }).progressSeen)
+			).toBeGreaterThan(0);
+			expect(url).toMatch(/\/fs\/new$/);
+			await expect(page.getByTestId('running-total')).toContainText(/349[,.]90/);
+
+			// The draft saved itself; the address is now the draft's.
+			await expect(page.getByTestId('autosave')).toHaveText(
+				new RegExp(`^${t('saved_at', { time: '' }).trim()} \\d`),
+				{ timeout: 15_000 }
+			);
+			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}/edit$`));
+			await expect.poll(() => linesOf(String(claimsOf(userId)[0]?.id ?? '')).length).toBe(2);
+			expect(claimsOf(userId)).toMatchObject([{ status: 'draft', total_ore: 34990 }]);
+
+			await page.getByRole('button', { name: t('submit'), exact: true }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}\\?done=submit$`));
+			const [claim] = claimsOf(userId);
+			expect(claim).toMatchObject({ status: 'submitted', total_ore: 34990 });
+			expect(linesOf(String(claim!.id))).toMatchObject([
+				{ merchant: 'Pizzeria 1', amount_ore: 24990, mime_type: 'image/jpeg', owner_id: userId },
+				{ merchant: 'Pizzeria 2', amount_ore: 10000, mime_type: 'image/png', owner_id: userId }
+			]);
+		});
+
+		for (const theme of ['light', 'dark'] as const) {
+			test(`has no axe violations in the ${theme} theme, with a mileage line and with errors`, async ({
+				page,
+				context,
+				baseURL
+			}) => {
+				await signedIn(context, baseURL!);
+				await page.emulateMedia({ colorScheme: theme });
+				await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+				await page.goto(`/${locale}/fs/new`);
+				await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+				await page.getByRole('button', { name: t('add_mileage') }).click();
+				const mileage = page.getByRole('group', { name: t('mileage_line', { n: 2 }) });
+				await mileage.getByLabel(t('km'), { exact: true }).fill('12');
+				await expect(mileage.getByTestId('mileage-amount')).toContainText(/42/);
+				expect(await axeViolations(page)).toEqual([]);
+				// And with the errors of a refused save on the page.
+				await page.getByRole('button', { name: t('save'), exact: true }).click();
+				await expect(page.getByTestId('error-summary')).toBeFocused();
+				expect(await axeViolations(page)).toEqual([]);
+			});
+		}
+	});
+
+	test.describe(`/${locale}/fs/new without JavaScript`, () => {
+		test.use({ javaScriptEnabled: false });
+		const t = texts(locale);
+
+		test('files a claim with one receipt in one post, and a wrong field keeps the receipt', async ({
+			page,
+			context,
+			baseURL
+		}) => {
+			const userId = await signedIn(context, baseURL!);
+			await page.goto(`/${locale}/fs/new`);
+			await fillClaim(page, t);
+			const line = await fillReceipt(page, t, 1, '-5');
+			await line.getByLabel(t('file'), { exact: true }).setInputFiles({
+				name: 'taxi.pdf',
+				mimeType: 'application/pdf',
+				buffer: pdf()
+			});
+			await page.getByRole('button', { name: t('save'), exact: true }).click();
+
+			// Refused: the summary has the focus, the field says why, the receipt is kept.
+			const summary = page.getByTestId('error-summary');
+			await expect(summary).toBeFocused();
+			await expect(summary).toContainText(t('expense_error_amount_not_positive'));
+			const again = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
+			await expect(again.getByLabel(t('amount'), { exact: true })).toHaveAttribute(
+				'aria-invalid',
+				'true'
+			);
+			await expect(again.getByText(t('file_received', { name: 'taxi.pdf' }))).toBeVisible();
+			expect(claimsOf(userId)).toEqual([]);
+
+			await again.getByLabel(t('amount'), { exact: true }).fill('312,50');
+			await page.getByRole('button', { name: t('save'), exact: true }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}/edit\\?saved=1$`));
+			await expect(page.getByText(t('saved'))).toBeVisible();
+			await expect(page.getByText(t('file_received', { name: 'taxi.pdf' }))).toBeVisible();
+
+			await page.getByRole('button', { name: t('submit'), exact: true }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}\\?done=submit$`));
+			const [claim] = claimsOf(userId);
+			expect(claim).toMatchObject({ status: 'submitted', total_ore: 31250 });
+			expect(linesOf(String(claim!.id))).toMatchObject([
+				{ merchant: 'Pizzeria 1', mime_type: 'application/pdf', owner_id: userId }
+			]);
+		});
+	});
+}
+
+test('a save clicked while the first autosave is on its way goes to the draft it makes', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	const t = texts('en');
+	const userId = await signedIn(context, baseURL!);
+	// A slow network: the autosave answers only after the member has clicked Save.
+	await page.route(/\?\/autosave$/, async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 1500));
+		await route.continue();
+	});
+	await page.goto('/en/fs/new');
+	await fillClaim(page, t);
+	await fillReceipt(page, t, 1, '80');
+	await page.waitForRequest(/\?\/autosave$/);
+	await page.getByRole('button', { name: t('save'), exact: true }).click();
+	await expect(page).toHaveURL(/\/en\/fs\/[0-9a-f-]{36}\/edit\?saved=1$/);
+	expect(claimsOf(userId)).toHaveLength(1);
+	expect(claimsOf(userId)[0]).toMatchObject({ total_ore: 8000 });
+});
+
+test('a receipt the server refuses is named on its line, and the next pick may replace it', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	const t = texts('en');
+	const errors = JSON.parse(readFileSync('messages/en/expense-form.json', 'utf8')) as Record<
+		string,
+		string
+	>;
+	const userId = await signedIn(context, baseURL!);
+	await page.goto('/en/fs/new');
+	const line = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
+	const input = line.getByLabel(t('file'), { exact: true });
+	await input.setInputFiles({
+		name: 'receipt.pdf',
+		mimeType: 'application/pdf',
+		buffer: windowsProgram()
+	});
+	await expect(line.getByRole('alert')).toHaveText(errors.file_error_unsupported_type!);
+	await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+	// A body over the server's limit is answered 413 before the action runs.
+	await page.route(/\?\/upload$/, (route) =>
+		route.fulfill({
+			status: 413,
+			contentType: 'application/json',
+			body: JSON.stringify({ error: 'Payload too large' })
+		})
+	);
+	await input.setInputFiles({
+		name: 'huge.jpg',
+		mimeType: 'image/jpeg',
+		buffer: await phoneJpeg()
+	});
+	await expect(line.getByRole('alert')).toHaveText(/^The file is too large \(at most \d+ MB\)\.$/);
+	await page.unroute(/\?\/upload$/);
+
+	await input.setInputFiles({ name: 'good.png', mimeType: 'image/png', buffer: await png() });
+	await expect(line.getByText(t('file_received', { name: 'good.png' }))).toBeVisible();
+	await expect(line.getByRole('alert')).toHaveCount(0);
+	const files = db((d) => d.prepare('select mime_type from files where owner_id = ?').all(userId));
+	expect(files).toEqual([{ mime_type: 'image/png' }]);
+});
