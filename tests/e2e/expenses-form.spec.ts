@@ -299,7 +299,9 @@ test('a receipt the server refuses is named on its line, and the next pick may r
 		mimeType: 'image/jpeg',
 		buffer: await phoneJpeg()
 	});
-	await expect(line.getByRole('alert')).toHaveText(/^The file is too large \(at most \d+ MB\)\.$/);
+	await expect(line.getByRole('alert')).toHaveText(
+		/^The file is larger than \d+ MB, the most one file may be\.$/
+	);
 	await page.unroute(/\?\/upload$/);
 
 	await input.setInputFiles({ name: 'good.png', mimeType: 'image/png', buffer: await png() });

@@ -44,7 +44,7 @@ afterAll(async () => {
 function messages(locale: 'no' | 'en'): Record<string, string> {
 	const read = (name: string) =>
 		JSON.parse(readFileSync(`messages/${locale}/${name}.json`, 'utf8')) as Record<string, string>;
-	return { ...read('expenses'), ...read('expense-form') };
+	return { ...read('expenses'), ...read('expense-form'), ...read('files') };
 }
 /** As the page prints it (Svelte escapes & and < in text). */
 const shown = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
@@ -193,7 +193,7 @@ describe('the claim form without JavaScript', () => {
 		const en = messages('en');
 		const before = stored().length;
 		const attempts: [string, Buffer, string][] = [
-			['receipt.pdf', windowsProgram(), 'The file is not a PDF, JPEG, PNG, HEIC or WebP.'],
+			['receipt.pdf', windowsProgram(), en.file_error_unsupported_type!],
 			[
 				'receipt.pdf',
 				pdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>' }),
@@ -204,7 +204,7 @@ describe('the claim form without JavaScript', () => {
 			[
 				'big.pdf',
 				Buffer.concat([pdf(), Buffer.alloc(MAX_BYTES, 0x20)]),
-				'The file is too large (at most 2 MB).'
+				en.file_error_too_large!.replace('{max}', '2 MB')
 			]
 		];
 		for (const [name, bytes, text] of attempts) {
