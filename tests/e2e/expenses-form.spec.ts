@@ -270,7 +270,7 @@ test('a receipt the server refuses is named on its line, and the next pick may r
 	baseURL
 }) => {
 	const t = texts('en');
-	const errors = JSON.parse(readFileSync('messages/en/expense-form.json', 'utf8')) as Record<
+	const errors = JSON.parse(readFileSync('messages/en/files.json', 'utf8')) as Record<
 		string,
 		string
 	>;
