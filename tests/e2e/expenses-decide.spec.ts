@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { hash } from '@node-rs/argon2';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { axeViolations, E2E_DB, E2E_PASSWORD, e2eAccount, mailKinds } from '../helpers/e2e';
 import { claimsOn } from '../helpers/expense-claims';
 
 // A claim's way from draft to paid in Chromium, in both languages, as its three people see it:
@@ -12,38 +10,8 @@ import { claimsOn } from '../helpers/expense-claims';
 // list and the claim's page on the way. The draft is made through the domain (the form is tested
 // on its own).
 
-const DB = `test-results/e2e-${process.env.E2E_PORT ?? 4173}.db`;
-const KEY_FILE = join(dirname(DB), 'expense-account.key');
-const PASSWORD = 'a long enough password';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-
-function db<T>(run: (d: Database.Database) => T): T {
-	const d = new Database(DB);
-	d.pragma('busy_timeout = 5000');
-	try {
-		return run(d);
-	} finally {
-		d.close();
-	}
-}
-
-async function account(name: string, role?: 'leader' | 'finance') {
-	const id = randomUUID();
-	const email = `${name.split(' ')[0]!.toLowerCase()}-${id.slice(0, 8)}@example.org`;
-	const passwordHash = await hash(PASSWORD);
-	const now = new Date().toISOString();
-	db((d) => {
-		d.prepare(
-			'insert into users (id, email, name, password_hash, is_anonymous, created_at, email_verified_at) values (?, ?, ?, ?, 0, ?, ?)'
-		).run(id, email, name, passwordHash, now, now);
-		if (role) {
-			d.prepare(
-				'insert into team_members (unit_id, user_id, role, created_at) values (?, ?, ?, ?)'
-			).run('board-oslo', id, role, now);
-		}
-	});
-	return { id, email };
-}
+const KEY_FILE = join(dirname(E2E_DB), 'expense-account.key');
+const PASSWORD = E2E_PASSWORD;
 
 async function signedIn(browser: Browser, email: string): Promise<Page> {
 	const page = await (await browser.newContext()).newPage();
@@ -56,24 +24,10 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-	const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-	expect(
-		results.violations.map((v) => ({
-			id: v.id,
-			nodes: v.nodes.map((n) => `${n.target.join(' ')} — ${n.failureSummary}`)
-		}))
-	).toEqual([]);
+	expect(await axeViolations(page)).toEqual([]);
 }
 
-/** The e-mails about one claim (they link to it) sent to one address. */
-const mailsAbout = (claimId: string, email: string) =>
-	db((d) =>
-		d
-			.prepare(
-				"select kind from mail_outbox where to_address = ? and text_body like '%' || ? || '%' order by rowid"
-			)
-			.all(email, claimId)
-	).map((r) => (r as { kind: string }).kind);
+const mailsAbout = (claimId: string, email: string) => mailKinds(email, claimId);
 
 const WORDS = {
 	en: {
@@ -107,11 +61,11 @@ for (const lang of ['en', 'no'] as const) {
 	test(`${lang}: submitted by the claimant, approved by the leader, paid by finance, seen by the claimant`, async ({
 		browser
 	}) => {
-		const claimant = await account('Clara Claimant');
-		const leader = await account('Leif Leader', 'leader');
-		const finance = await account('Fiona Finance', 'finance');
+		const claimant = await e2eAccount('Clara Claimant');
+		const leader = await e2eAccount('Leif Leader', 'leader');
+		const finance = await e2eAccount('Fiona Finance', 'finance');
 		const purpose = `Board dinner ${lang} ${randomUUID().slice(0, 6)}`;
-		const claims = claimsOn(DB, { keyFile: KEY_FILE });
+		const claims = claimsOn(E2E_DB, { keyFile: KEY_FILE });
 		const id = await claims.draft(claimant.id, { purpose });
 		await claims.close();
 
@@ -167,9 +121,9 @@ test('a rejection without JavaScript, buttons that wait while a decision is sent
 	browser,
 	baseURL
 }) => {
-	const claimant = await account('Clara Claimant');
-	const leader = await account('Leif Leader', 'leader');
-	const claims = claimsOn(DB, { keyFile: KEY_FILE });
+	const claimant = await e2eAccount('Clara Claimant');
+	const leader = await e2eAccount('Leif Leader', 'leader');
+	const claims = claimsOn(E2E_DB, { keyFile: KEY_FILE });
 	const rejected = await claims.submitted(claimant.id, { purpose: 'Taxi without receipt' });
 	const approved = await claims.submitted(claimant.id, { purpose: 'Printer paper' });
 	await claims.close();
@@ -229,10 +183,10 @@ test('a rejection without JavaScript, buttons that wait while a decision is sent
 test('an approver whose page is out of date is told so in an alert, and the decision already made stands', async ({
 	browser
 }) => {
-	const claimant = await account('Clara Claimant');
-	const leader = await account('Leif Leader', 'leader');
-	const finance = await account('Fiona Finance', 'finance');
-	const claims = claimsOn(DB, { keyFile: KEY_FILE });
+	const claimant = await e2eAccount('Clara Claimant');
+	const leader = await e2eAccount('Leif Leader', 'leader');
+	const finance = await e2eAccount('Fiona Finance', 'finance');
+	const claims = claimsOn(E2E_DB, { keyFile: KEY_FILE });
 	const id = await claims.submitted(claimant.id, { purpose: 'Projector lamp' });
 	await claims.close();
 

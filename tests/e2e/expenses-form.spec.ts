@@ -1,54 +1,20 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
+import { axeViolations, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
 import { pdf, phoneJpeg, png, windowsProgram } from '../../src/lib/server/files/test-fixtures';
 
 // Filing an expense claim in Chromium, in both languages: with JavaScript (receipts upload as
 // they are picked, with a progress bar and a preview, and the draft saves itself) and without
 // (one multipart post). The claim, its lines and receipts are read back from the database.
 
-const DB = `test-results/e2e-${process.env.E2E_PORT ?? 4173}.db`;
 const LOCALES = ['no', 'en'] as const;
 type Locale = (typeof LOCALES)[number];
-
-function db<T>(run: (d: Database.Database) => T): T {
-	const d = new Database(DB);
-	d.pragma('busy_timeout = 5000');
-	try {
-		return run(d);
-	} finally {
-		d.close();
-	}
-}
+const db = e2eDb;
 
 /** A signed-in member: a user and a session row, the session cookie in the browser. */
 async function signedIn(context: BrowserContext, baseURL: string): Promise<string> {
-	const id = randomUUID();
-	const secret = randomBytes(32).toString('base64url');
-	const now = new Date();
-	db((d) => {
-		d.prepare(
-			'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
-		).run(
-			id,
-			`claimant-${id.slice(0, 8)}@example.org`,
-			'Kari Claimant',
-			now.toISOString(),
-			now.toISOString()
-		);
-		d.prepare(
-			'insert into sessions (id, user_id, secret_hash, created_at, expires_at, revoked_at) values (?, ?, ?, ?, ?, null)'
-		).run(
-			randomUUID(),
-			id,
-			createHash('sha256').update(secret).digest('hex'),
-			now.toISOString(),
-			new Date(now.getTime() + 86_400_000).toISOString()
-		);
-	});
-	await context.addCookies([{ name: 'session', value: secret, url: baseURL }]);
+	const { id } = await e2eAccount('Kari Claimant');
+	await e2eSession(context, baseURL, id);
 	return id;
 }
 
@@ -74,13 +40,6 @@ const linesOf = (claimId: string) =>
 			)
 			.all(claimId)
 	) as Row[];
-
-async function axeViolations(page: Page): Promise<string[]> {
-	const results = await new AxeBuilder({ page })
-		.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-		.analyze();
-	return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`);
-}
 
 async function fillClaim(page: Page, t: ReturnType<typeof texts>) {
 	await page.getByLabel(t('campus'), { exact: true }).selectOption('oslo');
