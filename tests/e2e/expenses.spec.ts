@@ -12,7 +12,7 @@ type Locale = 'no' | 'en';
 
 function texts(locale: Locale) {
 	const all: Record<string, string> = {};
-	for (const file of ['expenses', 'expense-form', 'expense-pages']) {
+	for (const file of ['profile', 'expenses', 'expense-form', 'expense-pages']) {
 		Object.assign(all, JSON.parse(readFileSync(`messages/${locale}/${file}.json`, 'utf8')));
 	}
 	return (key: string, params: Record<string, string | number> = {}) =>
@@ -38,7 +38,10 @@ for (const locale of ['no', 'en'] as const) {
 
 		// The member files the claim with JavaScript: receipts upload as they are picked.
 		const own = await member(browser, baseURL!, claimant.id);
-		await own.goto(`/${locale}/fs/new`);
+		// It is found from the member's page.
+		await own.goto(`/${locale}/profile`);
+		await own.getByRole('link', { name: t('profile_expenses_new') }).click();
+		await expect(own).toHaveURL(new RegExp(`/${locale}/fs/new$`));
 		await own.getByLabel(t('expense_form_campus'), { exact: true }).selectOption('oslo');
 		await own.getByLabel(t('expense_form_unit'), { exact: true }).selectOption('board-oslo');
 		await own.getByLabel(t('expense_form_purpose'), { exact: true }).fill(purpose);

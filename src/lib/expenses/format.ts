@@ -81,7 +81,8 @@ const REFUSALS: Record<string, () => string> = {
 	reason_required: m.expense_error_reason_required,
 	payout_date: m.expense_error_payout_date,
 	incomplete: m.expense_error_incomplete,
-	invalid: m.expense_error_invalid
+	invalid: m.expense_error_invalid,
+	account_unreadable: m.expense_error_account_unreadable
 };
 
 /** The localized `expense_error_<code>` of a refused action. */
