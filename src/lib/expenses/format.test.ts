@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatForeign, formatKm, isClaimStatus, refusalMessage, trailActionLabel } from './format';
+import { formatForeign, formatKm, isClaimStatus } from './format';
+import { refusalMessage } from './refusals';
+import { trailActionLabel } from './trail';
 
 describe('expense formatting', () => {
 	it('shows distances in kilometres with at most one decimal, in the locale’s decimal mark', () => {

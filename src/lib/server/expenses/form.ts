@@ -2,12 +2,8 @@
 // turned into the form's values and the files it carries, those values into the domain's
 // ClaimInput, the domain's issues back onto the form's fields, and the choices the form offers.
 import type { z } from 'zod';
-import {
-	ClaimForm,
-	emptyLine,
-	type ClaimLineForm,
-	type FormOptions
-} from '$lib/schemas/expense-form';
+import { emptyLine, type FormOptions } from '$lib/expenses/form-shape';
+import { ClaimForm, type ClaimLineForm } from '$lib/schemas/expense-form';
 import type { Locale } from '$lib/i18n';
 import type { Db } from '../db';
 import type { StoredFile } from '../files';
