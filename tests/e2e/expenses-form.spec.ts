@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { axeViolations, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
 import { pdf, phoneJpeg, png, windowsProgram } from '../../src/lib/server/files/test-fixtures';
 
@@ -56,6 +56,17 @@ async function fillReceipt(page: Page, t: ReturnType<typeof texts>, n: number, a
 	return line;
 }
 
+/** Picks a receipt on a line (uploaded at once with JavaScript) and waits for its preview. */
+async function attach(
+	line: Locator,
+	t: ReturnType<typeof texts>,
+	file: { name: string; mimeType: string; buffer: Buffer }
+) {
+	await line.getByLabel(t('file'), { exact: true }).setInputFiles(file);
+	await expect(line.getByText(t('file_received', { name: file.name }))).toBeVisible();
+	await expect(line.getByRole('img', { name: t('preview', { name: file.name }) })).toBeVisible();
+}
+
 for (const locale of LOCALES) {
 	test.describe(`/${locale}/fs/new`, () => {
 		const t = texts(locale);
@@ -80,29 +91,17 @@ for (const locale of LOCALES) {
 			await fillClaim(page, t);
 
 			const first = await fillReceipt(page, t, 1, '249,90');
-			await first.getByLabel(t('file'), { exact: true }).setInputFiles({
+			await attach(first, t, {
 				name: 'pizza.jpg',
 				mimeType: 'image/jpeg',
 				buffer: await phoneJpeg()
 			});
-			await expect(first.getByText(t('file_received', { name: 'pizza.jpg' }))).toBeVisible();
-			await expect(
-				first.getByRole('img', { name: t('preview', { name: 'pizza.jpg' }) })
-			).toBeVisible();
 
 			// A second line comes without a round trip.
 			const url = page.url();
 			await page.getByRole('button', { name: t('add_receipt') }).click();
 			const second = await fillReceipt(page, t, 2, '100');
-			await second.getByLabel(t('file'), { exact: true }).setInputFiles({
-				name: 'drinks.png',
-				mimeType: 'image/png',
-				buffer: await png()
-			});
-			await expect(second.getByText(t('file_received', { name: 'drinks.png' }))).toBeVisible();
-			await expect(
-				second.getByRole('img', { name: t('preview', { name: 'drinks.png' }) })
-			).toBeVisible();
+			await attach(second, t, { name: 'drinks.png', mimeType: 'image/png', buffer: await png() });
 			expect(
 				await page.evaluate(() => (window as unknown as { progressSeen: number }).progressSeen)
 			).toBeGreaterThan(0);

@@ -18,16 +18,10 @@ import { sql, type Kysely } from 'kysely';
 import { record } from '../audit';
 import type { Database } from '../db';
 
-export const STATUSES = [
-	'draft',
-	'submitted',
-	'awaiting_finance',
-	'approved',
-	'rejected',
-	'paid',
-	'withdrawn'
-] as const;
-export type ClaimStatus = (typeof STATUSES)[number];
+export { CLAIM_STATUSES as STATUSES } from '$lib/expenses/statuses';
+import type { ClaimStatusName } from '$lib/expenses/statuses';
+
+export type ClaimStatus = ClaimStatusName;
 
 export type ClaimAction = 'edit' | 'submit' | 'withdraw' | 'approve' | 'reject' | 'pay';
 
