@@ -73,6 +73,28 @@ describe('what tells the server its data changed', () => {
 		await db.destroy();
 	});
 
+	it('a transaction that reads, then writes, is not refused because another connection wrote in between', async () => {
+		const { db } = await withNotes();
+		const other = new SQLite(file);
+		other.pragma('busy_timeout = 0');
+		let otherWrote = true;
+		await db.transaction().execute(async (trx) => {
+			await sql`select count(*) from notes`.execute(trx);
+			try {
+				other.prepare("insert into notes (text) values ('theirs')").run();
+			} catch {
+				otherWrote = false;
+			}
+			await sql`insert into notes (text) values ('mine')`.execute(trx);
+		});
+		other.close();
+		// The transaction held the write lock from its start: the other connection had to wait.
+		expect(otherWrote).toBe(false);
+		const texts = (await sql<{ text: string }>`select text from notes`.execute(db)).rows;
+		expect(texts.map((r) => r.text)).toEqual(['mine']);
+		await db.destroy();
+	});
+
 	it('a repeated query reads fresh rows every time', async () => {
 		const { db } = await withNotes();
 		const count = async () =>

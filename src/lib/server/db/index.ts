@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
+	CompiledQuery,
 	Kysely,
 	Migrator,
 	SqliteDialect,
@@ -126,6 +127,14 @@ class RollbackSafeDialect extends SqliteDialect {
 		const rollback = driver.rollbackTransaction.bind(driver);
 		driver.rollbackTransaction = async (connection) => {
 			if (this.sqlite.inTransaction) await rollback(connection);
+		};
+		// BEGIN IMMEDIATE takes the write lock at the start (waiting up to the busy timeout). A
+		// deferred BEGIN reads first and asks for the lock at its first write; if another connection
+		// (a script, the sqlite3 shell, a test) committed in between, SQLite refuses
+		// the upgrade at once with SQLITE_BUSY, without waiting, and the request answered 503. This
+		// process has one connection, so taking the lock early costs its own requests nothing.
+		driver.beginTransaction = async (connection) => {
+			await connection.executeQuery(CompiledQuery.raw('begin immediate'));
 		};
 		return driver;
 	}
