@@ -147,8 +147,9 @@ export const handle: Handle = async ({ event, resolve }) => {
 		event.locals.user = found?.user ?? null;
 		event.locals.sessionId = found?.sessionId ?? null;
 
+		// Not only page paths: `/en/fs/a.b` looks like a file to isPagePath, yet /fs/[id] answers it.
 		if (
-			page &&
+			!api &&
 			isProtectedPath(pathname) &&
 			(!event.locals.user || event.locals.user.isAnonymous)
 		) {

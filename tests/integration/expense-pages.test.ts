@@ -372,6 +372,16 @@ describe('/fs/{id}: the claim and its decisions', () => {
 		}
 	});
 
+	it('an id that looks like a file or an address sends a visitor to sign in and answers a member 404', async () => {
+		const member = person('Mona Member');
+		for (const id of ['https%3A%2F%2Fevil.example%2F', 'receipt.pdf', '..%2F..%2Fetc%2Fpasswd']) {
+			const anonymous = await fetch(`${server.url}/en/fs/${id}`, { redirect: 'manual' });
+			expect(anonymous.status, id).toBe(303);
+			expect(anonymous.headers.get('location'), id).toMatch(/^\/en\/auth\/login\?redirectTo=/);
+			expect((await member.b.get(`/en/fs/${id}`)).status, id).toBe(404);
+		}
+	});
+
 	it('shows the approver lines with mileage, a foreign receipt, the over-limit mark, totals and possible duplicates', async () => {
 		const { claimant, leader } = team();
 		const other = person('Dina Duplicate');
