@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatForeign, formatKm, isClaimStatus } from './format';
+import { formatForeign, formatKm } from './format';
+import { isClaimStatus } from './status-label';
 import { refusalMessage } from './refusals';
 import { trailActionLabel } from './trail';
 

@@ -1,4 +1,4 @@
-import { isClaimStatus } from '$lib/expenses/format';
+import { isClaimStatus } from '$lib/expenses/status-label';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
 import type { PageServerLoad } from './$types';
