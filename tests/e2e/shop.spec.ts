@@ -99,3 +99,38 @@ test.describe('without JavaScript', () => {
 		});
 	}
 });
+
+test('with JavaScript, a refused quantity is said in place, the typed number stays, and the button works again', async ({
+	page
+}) => {
+	await page.goto('/en/shop/mug');
+	const quantity = page.getByLabel('Quantity');
+	const add = page.getByRole('button', { name: 'Add to cart' });
+	let posts = 0;
+	page.on('request', (r) => {
+		if (r.method() === 'POST') posts += 1;
+	});
+
+	// Over the mug's limit of 4 per order: the server refuses, the page stays.
+	await quantity.fill('6');
+	await add.click();
+	await expect(page.getByRole('alert')).toHaveText(
+		'You cannot buy more of this item in one order.'
+	);
+	await expect(page).toHaveURL(/\/en\/shop\/mug$/);
+	await expect(quantity).toHaveValue('6');
+	await expect(add).toBeEnabled();
+
+	// Not a whole number: the field says so, and points to its message.
+	await quantity.fill('1.5');
+	await add.click();
+	await expect(page.locator('#quantity-error')).toHaveText(
+		'The quantity must be a whole number from 1 to 99.'
+	);
+	await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+	expect(posts).toBe(2);
+
+	await quantity.fill('2');
+	await add.click();
+	await expect(page).toHaveURL(/\/en\/shop\/cart\?added=mug$/);
+});
