@@ -1,17 +1,18 @@
 // Forms enhanced with SvelteKit's `enhance`, not the superforms client (10 kB of first-visit
 // JavaScript a page): the server still validates with superforms and answers the validated form,
-// which the page reads from its `form` prop. A refused enhanced post does not reset the form, so
-// the fields keep what was typed.
+// which the page reads from its `form` prop. A refused enhanced post never resets the form, so the
+// fields keep what was typed; `reset` says whether one that succeeds without leaving the page does.
+// A redirect to another site (a payment provider) is followed by SvelteKit as a full navigation.
 import type { SubmitFunction } from '@sveltejs/kit';
 
 /** `use:enhance={sending.submit}`; `sending.pending` while the post is on its way. */
-export function pendingSubmit() {
+export function pendingSubmit(options: { reset?: boolean } = {}) {
 	let pending = $state(false);
 	const submit: SubmitFunction = () => {
 		pending = true;
 		return async ({ update }) => {
 			try {
-				await update({ reset: false });
+				await update({ reset: options.reset ?? false });
 			} finally {
 				pending = false;
 			}

@@ -134,3 +134,31 @@ test('with JavaScript, a refused quantity is said in place, the typed number sta
 	await add.click();
 	await expect(page).toHaveURL(/\/en\/shop\/cart\?added=mug$/);
 });
+
+test("with JavaScript, a payment provider on another site is reached by leaving the app, not by the app's router", async ({
+	page
+}) => {
+	// The simulator is on this site; a real provider (Vipps) answers the checkout with its own
+	// address. The checkout's answer is replaced by such a redirect, and the provider's page by a stub.
+	await page.route('https://pay.example/**', (route) =>
+		route.fulfill({ contentType: 'text/html', body: '<h1>Provider</h1>' })
+	);
+	await page.route(/\/en\/shop\/checkout$/, async (route) => {
+		if (route.request().method() !== 'POST') return route.continue();
+		await route.fulfill({
+			contentType: 'application/json',
+			body: JSON.stringify({ type: 'redirect', status: 303, location: 'https://pay.example/s/1' })
+		});
+	});
+	await page.goto('/en/shop/sticker');
+	await page.getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page).toHaveURL(/\/en\/shop\/cart\?added=sticker$/);
+	await page.goto('/en/shop/checkout');
+	await page.locator('#field-name').fill('Kari Nordmann');
+	await page.locator('#field-email').fill('kari@example.org');
+	await page.locator('#field-phone').fill('912 34 567');
+	await page.getByLabel('I accept the terms of sale').check();
+	await page.getByRole('button', { name: 'Go to payment' }).click();
+	await expect(page).toHaveURL('https://pay.example/s/1');
+	await expect(page.getByRole('heading', { name: 'Provider' })).toBeVisible();
+});
