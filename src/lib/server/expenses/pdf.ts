@@ -5,6 +5,7 @@
 // damaged) gets a page saying so instead of failing the whole document, and is reported.
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
+import { CLAIM_STATUSES } from '$lib/expenses/statuses';
 import { drawCover } from './pdf-cover';
 import { embedCoverFonts } from './pdf-font';
 import { appendReceipts, prepareReceipts, type SkippedReceipt } from './pdf-receipts';
@@ -14,15 +15,7 @@ const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const IsoDateTime = z.iso.datetime({ offset: true });
 const Text = z.string().max(2000);
 
-export const ClaimStatus = z.enum([
-	'draft',
-	'submitted',
-	'awaiting_finance',
-	'approved',
-	'rejected',
-	'withdrawn',
-	'paid'
-]);
+export const ClaimStatus = z.enum(CLAIM_STATUSES);
 export type ClaimStatus = z.infer<typeof ClaimStatus>;
 
 export const ClaimPdfLine = z.object({

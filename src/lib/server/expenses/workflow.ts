@@ -114,14 +114,17 @@ export async function applyTransition(
 		action: ClaimAction;
 		actor: string;
 		at: Date;
-		set?: Partial<{
-			submitted_at: string | null;
-			decided_at: string | null;
-			decided_by: string | null;
-			paid_at: string | null;
-			payout_date: string | null;
-			rejection_reason: string | null;
-		}>;
+		set?: Partial<
+			Pick<
+				Database['expense_claims'],
+				| 'submitted_at'
+				| 'decided_at'
+				| 'decided_by'
+				| 'paid_at'
+				| 'payout_date'
+				| 'rejection_reason'
+			>
+		>;
 		details?: Record<string, unknown>;
 	}
 ): Promise<{ ok: true; version: number } | { ok: false; reason: 'stale' }> {
