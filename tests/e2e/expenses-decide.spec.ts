@@ -11,23 +11,24 @@ import { claimsOn } from '../helpers/expense-claims';
 // on its own).
 
 const KEY_FILE = join(dirname(E2E_DB), 'expense-account.key');
-const PASSWORD = E2E_PASSWORD;
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-	const page = await (await browser.newContext()).newPage();
+/** Signs in through the sign-in page, in whatever context `page` lives (no JavaScript, dark). */
+async function signIn(page: Page, email: string): Promise<Page> {
 	await page.goto('/en/auth/login');
 	await page.getByLabel('E-mail').fill(email);
-	await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+	await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).not.toHaveURL(/\/auth\/login/);
 	return page;
 }
 
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+	return signIn(await (await browser.newContext()).newPage(), email);
+}
+
 async function expectNoAxeViolations(page: Page) {
 	expect(await axeViolations(page)).toEqual([]);
 }
-
-const mailsAbout = (claimId: string, email: string) => mailKinds(email, claimId);
 
 const WORDS = {
 	en: {
@@ -111,9 +112,9 @@ for (const lang of ['en', 'no'] as const) {
 		await expect(trail).toContainText('Fiona Finance');
 		await own.goto(`/${lang}/fs?status=paid`);
 		await expect(own.getByTestId('mine').getByRole('link', { name: purpose })).toBeVisible();
-		expect(mailsAbout(id, claimant.email)).toEqual(['expense-approved', 'expense-paid']);
-		expect(mailsAbout(id, leader.email)).toEqual(['expense-submitted']);
-		expect(mailsAbout(id, finance.email)).toEqual(['expense-submitted']);
+		expect(mailKinds(claimant.email, id)).toEqual(['expense-approved', 'expense-paid']);
+		expect(mailKinds(leader.email, id)).toEqual(['expense-submitted']);
+		expect(mailKinds(finance.email, id)).toEqual(['expense-submitted']);
 	});
 }
 
@@ -130,11 +131,7 @@ test('a rejection without JavaScript, buttons that wait while a decision is sent
 
 	// Without JavaScript: a plain form post and the 303 back to the claim.
 	const plainContext = await browser.newContext({ javaScriptEnabled: false });
-	const plain = await plainContext.newPage();
-	await plain.goto('/en/auth/login');
-	await plain.getByLabel('E-mail').fill(leader.email);
-	await plain.getByLabel('Password', { exact: true }).fill(PASSWORD);
-	await plain.getByRole('button', { name: 'Sign in', exact: true }).click();
+	const plain = await signIn(await plainContext.newPage(), leader.email);
 	await plain.goto(`/en/fs/${rejected}`);
 	await plain.getByLabel('Reason for rejecting').fill('Please add the taxi receipt');
 	await plain.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -162,12 +159,7 @@ test('a rejection without JavaScript, buttons that wait while a decision is sent
 	// The claimant's view of the rejected claim, in the dark theme.
 	const darkContext = await browser.newContext({ colorScheme: 'dark' });
 	await darkContext.addCookies([{ name: 'theme', value: 'dark', url: baseURL! }]);
-	const own = await darkContext.newPage();
-	await own.goto('/en/auth/login');
-	await own.getByLabel('E-mail').fill(claimant.email);
-	await own.getByLabel('Password', { exact: true }).fill(PASSWORD);
-	await own.getByRole('button', { name: 'Sign in', exact: true }).click();
-	await expect(own).not.toHaveURL(/\/auth\/login/);
+	const own = await signIn(await darkContext.newPage(), claimant.email);
 	await own.goto(`/en/fs/${rejected}`);
 	await expect(own.locator('html')).toHaveAttribute('data-theme', 'dark');
 	await expect(own.getByTestId('rejection-reason')).toHaveText('Please add the taxi receipt');
