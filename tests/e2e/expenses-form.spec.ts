@@ -268,3 +268,23 @@ test('a receipt the server refuses is named on its line, and the next pick may r
 	const files = db((d) => d.prepare('select mime_type from files where owner_id = ?').all(userId));
 	expect(files).toEqual([{ mime_type: 'image/png' }]);
 });
+
+for (const javaScriptEnabled of [true, false]) {
+	test.describe(`Enter in a field (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, () => {
+		test.use({ javaScriptEnabled });
+		test('saves the draft and removes no line', async ({ page, context, baseURL }) => {
+			const t = texts('en');
+			const userId = await signedIn(context, baseURL!);
+			await page.goto('/en/fs/new');
+			await fillClaim(page, t);
+			await fillReceipt(page, t, 1, '80');
+			await page.getByRole('button', { name: t('add_mileage') }).click();
+			await page.getByLabel(t('purpose'), { exact: true }).press('Enter');
+			await expect(page).toHaveURL(/\/en\/fs\/[0-9a-f-]{36}\/edit\?saved=1$/);
+			const [claim] = claimsOf(userId);
+			expect(claim).toMatchObject({ status: 'draft', total_ore: 8000 });
+			// The empty mileage line is dropped as blank; the receipt line is kept.
+			expect(linesOf(String(claim!.id)).map((l) => l.merchant)).toEqual(['Pizzeria 1']);
+		});
+	});
+}

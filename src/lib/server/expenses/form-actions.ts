@@ -53,10 +53,6 @@ async function readPost(event: RequestEvent): Promise<ReadPost> {
 	} catch {
 		error(400, 'Validation failed');
 	}
-	if (data.has('__superform_json')) {
-		const form = await superValidate(data, zod4(ClaimForm));
-		return { values: form.data, files: [], addKind: null, removeIndex: null };
-	}
 	return readMultipart(data);
 }
 
@@ -198,7 +194,7 @@ async function linesAction(event: RequestEvent, claimId: string | null) {
 		const [gone] = form.data.lines.splice(post.removeIndex, 1);
 		if (gone && received.accepted.includes(gone.fileId)) await removeFiles([gone.fileId]);
 	}
-	if (post.addKind) form.data.lines.push(emptyLine(post.addKind));
+	if (post.addKind) form.data.lines.push(emptyLine(post.addKind, osloDate(new Date())));
 	await describeFiles(form, userIdOf(event));
 	if (received.refused) return message(form, 'failed', { status: 400 });
 	return { form };

@@ -60,6 +60,7 @@ describe('errors on the form', () => {
 				campusId: 'oslo',
 				unitId: 'board-oslo',
 				'lines.0.kind': 'receipt',
+				'lines.0.date': '2026-01-20',
 				'lines.1.kind': 'receipt',
 				'lines.1.date': '2026-01-10',
 				'lines.1.merchant': 'Shop',
@@ -68,7 +69,7 @@ describe('errors on the form', () => {
 			})
 		);
 		const { input, kept } = toClaimInput(read.values);
-		// The empty first line is dropped, not refused.
+		// The first line, empty but for the date the form fills in, is dropped, not refused.
 		expect(input.lines).toHaveLength(1);
 		const parsed = claimSchema(LIMITS, '2026-01-20').safeParse(input);
 		expect(parsed.success).toBe(false);

@@ -1,4 +1,4 @@
-// The claim form's server side: a post (multipart without JavaScript, superforms' JSON with it)
+// The claim form's server side: a post (multipart, with or without JavaScript)
 // turned into the form's values and the files it carries, those values into the domain's
 // ClaimInput, the domain's issues back onto the form's fields, and the choices the form offers.
 import type { z } from 'zod';
@@ -72,14 +72,22 @@ export function readMultipart(form: FormData): ReadPost {
 	};
 }
 
+// The date is left out: the form fills in today's date on every line it adds.
 const blank = (line: ClaimLineForm) =>
 	!line.fileId &&
-	[line.date, line.merchant, line.description, line.amount, line.originalAmount, line.from]
-		.concat([line.to, line.km])
-		.every((v) => v.trim() === '');
+	[
+		line.merchant,
+		line.description,
+		line.amount,
+		line.originalAmount,
+		line.from,
+		line.to,
+		line.km
+	].every((v) => v.trim() === '');
 
 /**
- * The domain's input. Lines left entirely empty are dropped (a line added and never filled in);
+ * The domain's input. Lines left empty are dropped (a line added and never filled in, whatever
+ * its date);
  * `kept[i]` is the form's index of the input's line i, to put issues back on the right line.
  */
 export function toClaimInput(values: ClaimForm): { input: ClaimInput; kept: number[] } {
