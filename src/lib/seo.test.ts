@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLdText, productLd } from './seo';
+import { jsonLdText } from './seo';
+import { productLd } from './structured-data';
 
 describe('JSON-LD text', () => {
 	it('round-trips as JSON but never contains a closing script tag', () => {

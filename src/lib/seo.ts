@@ -1,5 +1,6 @@
-// Search-engine and link-preview metadata: Open Graph locales and schema.org JSON-LD objects for
-// the organisation, events and products. Pure functions over plain values, shared by the pages.
+// Search-engine and link-preview metadata every page head uses: the preview image, Open Graph
+// locales and the JSON-LD script text. The JSON-LD objects are in structured-data.ts, loaded
+// only by the pages that show them.
 import type { Locale } from '$lib/i18n';
 
 /** The default preview image (1200×630), a static file. */
@@ -7,7 +8,7 @@ export const OG_IMAGE = { path: '/og-image.png', width: 1200, height: 630 } as c
 
 export const OG_LOCALE: Record<Locale, string> = { no: 'nb_NO', en: 'en_GB' };
 
-type JsonLd = Record<string, unknown>;
+export type JsonLd = Record<string, unknown>;
 
 /**
  * The object as the text of a `<script type="application/ld+json">`. `<` is escaped so that
@@ -15,88 +16,4 @@ type JsonLd = Record<string, unknown>;
  */
 export function jsonLdText(value: JsonLd): string {
 	return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-export function organizationLd(input: {
-	origin: string;
-	name: string;
-	description: string;
-	locale: Locale;
-}): JsonLd {
-	return {
-		'@context': 'https://schema.org',
-		'@type': 'Organization',
-		'@id': `${input.origin}/#organization`,
-		name: input.name,
-		description: input.description,
-		url: `${input.origin}/${input.locale}`,
-		logo: `${input.origin}/favicon.svg`
-	};
-}
-
-export function eventLd(input: {
-	url: string;
-	origin: string;
-	organisation: string;
-	name: string;
-	description: string;
-	startsAt: string;
-	endsAt: string;
-	location: string;
-	priceOre: number | null;
-	ticketUrl: string | null;
-	locale: Locale;
-}): JsonLd {
-	return {
-		'@context': 'https://schema.org',
-		'@type': 'Event',
-		name: input.name,
-		description: input.description,
-		url: input.url,
-		inLanguage: input.locale === 'no' ? 'nb' : 'en',
-		startDate: input.startsAt,
-		endDate: input.endsAt,
-		eventStatus: 'https://schema.org/EventScheduled',
-		eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-		location: { '@type': 'Place', name: input.location, address: input.location },
-		image: [input.origin + OG_IMAGE.path],
-		organizer: { '@type': 'Organization', name: input.organisation, url: input.origin },
-		offers: {
-			'@type': 'Offer',
-			price: ((input.priceOre ?? 0) / 100).toFixed(2),
-			priceCurrency: 'NOK',
-			url: input.ticketUrl ?? input.url,
-			availability: 'https://schema.org/InStock'
-		}
-	};
-}
-
-export function productLd(input: {
-	url: string;
-	origin: string;
-	id: string;
-	name: string;
-	description: string;
-	image: string | null;
-	priceOre: number;
-	isAvailable: boolean;
-}): JsonLd {
-	return {
-		'@context': 'https://schema.org',
-		'@type': 'Product',
-		sku: input.id,
-		name: input.name,
-		description: input.description,
-		url: input.url,
-		image: [input.origin + (input.image ?? OG_IMAGE.path)],
-		offers: {
-			'@type': 'Offer',
-			price: (input.priceOre / 100).toFixed(2),
-			priceCurrency: 'NOK',
-			url: input.url,
-			availability: input.isAvailable
-				? 'https://schema.org/InStock'
-				: 'https://schema.org/OutOfStock'
-		}
-	};
 }
