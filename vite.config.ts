@@ -19,7 +19,7 @@ const i18n = process.env.VITEST
 // the content cards: as two files they compress better than as the dozens of small chunks the bundler would
 // otherwise make of them (first-visit bytes, bench/page-weight.mjs).
 const CARDS =
-	/src[\\/]lib[\\/](components[\\/]content[\\/](EventCard|NewsCard|ProductCard|CardList|StockBadge))/;
+	/src[\\/]lib[\\/](components[\\/]content[\\/](EventCard|NewsCard|ProductCard|CardList))/;
 const SHELL =
 	/node_modules[\\/](svelte|@sveltejs[\\/]kit|devalue|esm-env|clsx)[\\/]|src[\\/]lib[\\/](paraglide[\\/]runtime|components[\\/](layout|content[\\/](PageHead|LocalizedText))|seo|i18n|format\.ts)/;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { axeViolations } from '../helpers/e2e';
 
 // Signing in, out, up and back as a person does it in Chromium: protected pages in both
 // languages, wrong passwords, the mailed links (read from the outbox), and a team invitation.
@@ -161,7 +162,11 @@ test('a unit leader invites; the invitee creates an account from the link and jo
 	);
 	await page.goto('/en/auth/login?redirectTo=%2Fen%2Funits%2Fevents-oslo%3Ftab%3Dteam');
 	await signIn(page, lead.email);
+	// The team tab links its leaders to the invitations.
+	await page.getByRole('link', { name: 'Invite to the team and manage invitations' }).click();
+	await expect(page).toHaveURL(/\/en\/units\/events-oslo\/invitations$/);
 	await expect(page.getByRole('heading', { name: 'Invite to the team' })).toBeVisible();
+	expect(await axeViolations(page)).toEqual([]);
 	const invitee = `invitee-${randomUUID().slice(0, 8)}@example.org`;
 	await page.getByLabel('E-mail address').fill(invitee);
 	await page.getByLabel('Role').selectOption('finance');

@@ -68,7 +68,7 @@ export const FORM_ACTIONS: string[] = [
 	'/en/fs/new?/upload',
 	'/en/fs/new?/autosave',
 	'/en/membership?/buy',
-	'/en/units/board-oslo?/invite',
+	'/en/units/board-oslo/invitations?/invite',
 	'/en/shop/mug',
 	'/en/shop/checkout',
 	'/en/shop/cart?/update',

@@ -543,13 +543,15 @@ describe('user A and user B', () => {
 });
 
 describe('team invitations', () => {
-	const teamPage = '/en/units/events-oslo?tab=team';
+	const teamTab = '/en/units/events-oslo?tab=team';
+	const teamPage = '/en/units/events-oslo/invitations';
 
 	it('an admin invites; a visitor creates an account from the link, joins, and the link is then spent', async () => {
 		const admin = await signedIn('admin@example.org');
+		expect(await (await admin.b.get(teamTab)).text()).toContain(`href="${teamPage}"`);
 		expect(await (await admin.b.get(teamPage)).text()).toContain('Invite to the team');
 		const email = uniqueEmail('invitee');
-		const sent = await admin.b.post('/en/units/events-oslo?/invite', { email, role: 'finance' });
+		const sent = await admin.b.post(`${teamPage}?/invite`, { email, role: 'finance' });
 		expect(sent.status).toBe(200);
 		const link = mailedLink(server.dbFile, email, 'team-invitation');
 		expect(await sent.text()).toContain(link.replace(/&/g, '&amp;'));
@@ -586,7 +588,7 @@ describe('team invitations', () => {
 	it('a signed-in user joins with their own account; an invited address with an account is asked to sign in', async () => {
 		const admin = await signedIn('admin@example.org');
 		const member = await signedIn(uniqueEmail('member'));
-		await admin.b.post('/en/units/events-oslo?/invite', { email: member.email, role: 'member' });
+		await admin.b.post(`${teamPage}?/invite`, { email: member.email, role: 'member' });
 		const token = new URL(
 			mailedLink(server.dbFile, member.email, 'team-invitation')
 		).searchParams.get('token')!;
@@ -610,7 +612,7 @@ describe('team invitations', () => {
 	it('a leader invited by the admin can invite and revoke; a revoked link does not work', async () => {
 		const admin = await signedIn('admin@example.org');
 		const lead = await signedIn(uniqueEmail('lead'));
-		await admin.b.post('/en/units/events-oslo?/invite', { email: lead.email, role: 'leader' });
+		await admin.b.post(`${teamPage}?/invite`, { email: lead.email, role: 'leader' });
 		const leadToken = new URL(
 			mailedLink(server.dbFile, lead.email, 'team-invitation')
 		).searchParams.get('token')!;
@@ -619,16 +621,14 @@ describe('team invitations', () => {
 		).toBe(303);
 
 		const email = uniqueEmail('revoked');
-		expect(
-			(await lead.b.post('/en/units/events-oslo?/invite', { email, role: 'member' })).status
-		).toBe(200);
+		expect((await lead.b.post(`${teamPage}?/invite`, { email, role: 'member' })).status).toBe(200);
 		const html = await (await lead.b.get(teamPage)).text();
 		expect(html).toContain(email);
 		const invitationId = withDb(server.dbFile, (db) =>
 			db.prepare('select id from invitations where email = ?').get(email)
 		) as { id: string };
 		expect(
-			(await lead.b.post('/en/units/events-oslo?/revoke', { invitationId: invitationId.id })).status
+			(await lead.b.post(`${teamPage}?/revoke`, { invitationId: invitationId.id })).status
 		).toBe(200);
 		expect(await (await lead.b.get(teamPage)).text()).not.toContain(email);
 		const token = new URL(mailedLink(server.dbFile, email, 'team-invitation')).searchParams.get(
@@ -645,19 +645,23 @@ describe('team invitations', () => {
 		).toBe(410);
 	});
 
-	it('a member who is not a leader, and a visitor, can neither see the invitations nor invite', async () => {
+	it('a member who is not a leader cannot see the invitations nor invite; a visitor is sent to sign in', async () => {
 		const plain = await signedIn(uniqueEmail('plain'));
-		expect(await (await plain.b.get(teamPage)).text()).not.toContain('Invite to the team');
+		expect(await (await plain.b.get(teamTab)).text()).not.toContain(teamPage);
+		expect((await plain.b.get(teamPage)).status).toBe(404);
+		const visitor = await browser().get(teamPage);
+		expect(visitor.status).toBe(303);
+		expect(visitor.headers.get('location')).toMatch(/^\/en\/auth\/login\?redirectTo=/);
 		const before = mailCount(server.dbFile, 'target@example.org');
-		for (const b of [plain.b, browser()]) {
-			const res = await b.post('/en/units/events-oslo?/invite', {
-				email: 'target@example.org',
-				role: 'leader'
-			});
-			expect(res.status).toBe(403);
-		}
+		const invite = { email: 'target@example.org', role: 'leader' };
+		// Refused by the action, and the page it would show is not found to them either.
+		expect((await plain.b.post(`${teamPage}?/invite`, invite)).status).toBe(404);
+		expect((await browser().post(`${teamPage}?/invite`, invite)).status).toBe(303);
 		expect(mailCount(server.dbFile, 'target@example.org')).toBe(before);
-		const bad = await plain.b.post('/en/units/events-oslo?/invite', { email: 'x', role: 'king' });
+		// Malformed input is a 400 with the form again, for those who may invite.
+		const admin = await signedIn('admin@example.org');
+		const bad = await admin.b.post(`${teamPage}?/invite`, { email: 'x', role: 'king' });
 		expect(bad.status).toBe(400);
+		expect(await bad.text()).toContain('Invite to the team');
 	});
 });

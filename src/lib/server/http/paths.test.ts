@@ -23,11 +23,18 @@ describe('page paths', () => {
 		expect(isPagePath('/en/shop/cart')).toBe(true);
 	});
 
-	it('protects /profile and /fs and below in any locale, not look-alikes', () => {
-		for (const p of ['/no/profile', '/en/profile/sessions', '/no/fs', '/en/fs/new', '/profile']) {
+	it("protects /profile, /fs and a unit's invitations in any locale, not look-alikes", () => {
+		for (const p of [
+			'/no/profile',
+			'/en/profile/sessions',
+			'/no/fs',
+			'/en/fs/new',
+			'/profile',
+			'/en/units/board-oslo/invitations'
+		]) {
 			expect(isProtectedPath(p), p).toBe(true);
 		}
-		for (const p of ['/no/profiles', '/en/fsx', '/no/shop', '/no']) {
+		for (const p of ['/no/profiles', '/en/fsx', '/no/shop', '/no', '/en/units/board-oslo']) {
 			expect(isProtectedPath(p), p).toBe(false);
 		}
 	});
