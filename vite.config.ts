@@ -33,6 +33,8 @@ export default defineConfig({
 				codeSplitting: {
 					groups: [
 						{ name: 'shell', test: SHELL },
+						// The product page shows the badge without the cards.
+						{ name: 'stock-badge', test: /StockBadge\.svelte/ },
 						{ name: 'cards', test: CARDS }
 					]
 				}

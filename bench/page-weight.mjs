@@ -34,7 +34,8 @@ async function pageTypes(base) {
 		['event', await firstLink(base, '/en/events', '/en/events/')],
 		['shop', '/en/shop'],
 		['product', await firstLink(base, '/en/shop', '/en/shop/')],
-		['units', '/en/units']
+		['units', '/en/units'],
+		['unit', '/en/units/board-oslo']
 	];
 }
 
@@ -70,9 +71,11 @@ export async function pageWeight() {
 				r.htmlGzipBytes
 			])
 		);
-		const home = rows[0];
+		// The budget of design.md holds for every page type, not only the home page.
+		const over = rows.filter((r) => r.jsGzipBytes > HOME_JS_GOAL_BYTES);
+		const largest = Math.max(...rows.map((r) => r.jsGzipBytes));
 		console.log(
-			`home page JavaScript ≤ ${HOME_JS_GOAL_BYTES / 1000} kB gzip: ${home.jsGzipBytes <= HOME_JS_GOAL_BYTES ? 'holds' : 'MISSED'} (${(home.jsGzipBytes / 1000).toFixed(1)} kB)`
+			`first-visit JavaScript ≤ ${HOME_JS_GOAL_BYTES / 1000} kB gzip on every page type: ${over.length === 0 ? 'holds' : `MISSED on ${over.map((r) => r.page).join(', ')}`} (largest ${(largest / 1000).toFixed(1)} kB)`
 		);
 		const lighthouse = runLighthouse(base, [pages[0], pages[2]], dir);
 		return { pages: rows, lighthouse };
