@@ -547,7 +547,10 @@ describe('the upload action (the form with JavaScript)', () => {
 		});
 		const answer = (await res.json()) as { type: string; status: number; data: string };
 		expect(answer).toMatchObject({ type: 'failure', status: 400 });
-		expect(parse(answer.data)).toEqual({ code: 'file_unsupported_type' });
+		expect(parse(answer.data)).toEqual({
+			code: 'file_unsupported_type',
+			text: messages('en').file_error_unsupported_type
+		});
 		expect(filesOf(user.userId)).toEqual([]);
 	});
 });

@@ -22,6 +22,7 @@ import {
 	toClaimInput,
 	type ReadPost
 } from './form';
+import { formErrorText, localizeErrors } from './form-errors';
 import { osloDate } from './input';
 
 type Form = SuperValidated<ClaimForm, string>;
@@ -161,8 +162,15 @@ async function save(event: RequestEvent, claimId: string | null, form: Form, acc
 	return { ok: true as const, id, version: outcome.version, totalOre: outcome.totals.totalOre };
 }
 
+const limits = () => ({
+	maxFiles: services().config.FILES_MAX_PER_REQUEST,
+	maxFileBytes: services().config.FILES_MAX_BYTES
+});
+
+/** A refused post: the form as sent, with its received files named and its errors as texts. */
 async function failed(event: RequestEvent, form: Form, status: number) {
 	await describeFiles(form, userIdOf(event));
+	localizeErrors(form.errors, limits());
 	return message(form, 'failed', { status: status as 400 });
 }
 
@@ -195,8 +203,8 @@ async function linesAction(event: RequestEvent, claimId: string | null) {
 		if (gone && received.accepted.includes(gone.fileId)) await removeFiles([gone.fileId]);
 	}
 	if (post.addKind) form.data.lines.push(emptyLine(post.addKind, osloDate(new Date())));
+	if (received.refused) return failed(event, form, 400);
 	await describeFiles(form, userIdOf(event));
-	if (received.refused) return message(form, 'failed', { status: 400 });
 	return { form };
 }
 
@@ -207,10 +215,9 @@ async function uploadAction(event: RequestEvent, claimId: string | null) {
 	try {
 		file = (await event.request.formData()).get('file');
 	} catch {
-		return fail(400, { code: 'invalid' });
+		return refusedUpload('invalid');
 	}
-	if (!file || typeof file === 'string' || file.size === 0)
-		return fail(400, { code: 'file_empty' });
+	if (!file || typeof file === 'string' || file.size === 0) return refusedUpload('file_empty');
 	try {
 		const stored = await services().files.accept({
 			ownerId: userIdOf(event),
@@ -220,10 +227,12 @@ async function uploadAction(event: RequestEvent, claimId: string | null) {
 		});
 		return { file: uploaded(stored) };
 	} catch (failure) {
-		if (failure instanceof FileRefused) return fail(400, { code: `file_${failure.code}` });
+		if (failure instanceof FileRefused) return refusedUpload(`file_${failure.code}`);
 		throw failure;
 	}
 }
+
+const refusedUpload = (code: string) => fail(400, { code, text: formErrorText(code, limits()) });
 
 /** The draft as typed (JSON in a `json` field): the id and version to go on with, or why not. */
 async function autosaveAction(event: RequestEvent, claimId: string | null) {
@@ -233,14 +242,18 @@ async function autosaveAction(event: RequestEvent, claimId: string | null) {
 		const raw = (await event.request.formData()).get('json');
 		parsed = ClaimForm.safeParse(JSON.parse(typeof raw === 'string' ? raw : ''));
 	} catch {
-		return fail(400, { code: 'invalid', issues: [] });
+		return refusedDraft(400, 'invalid', []);
 	}
-	if (!parsed.success) return fail(400, { code: 'invalid', issues: [] });
+	if (!parsed.success) return refusedDraft(400, 'invalid', []);
 	const form = await claimFormOf(parsed.data);
 	const saved = await save(event, claimId, form, []);
 	if (!saved.ok) {
-		const issues = Object.entries(flatErrors(form.errors)).map(([path, code]) => ({ path, code }));
-		return fail(saved.status, { code: form.errors._errors?.[0] ?? 'invalid', issues });
+		const issues = Object.entries(flatErrors(form.errors)).map(([path, code]) => ({
+			path,
+			code,
+			text: formErrorText(code, limits())
+		}));
+		return refusedDraft(saved.status, form.errors._errors?.[0] ?? 'invalid', issues);
 	}
 	return {
 		saved: {
@@ -251,6 +264,13 @@ async function autosaveAction(event: RequestEvent, claimId: string | null) {
 		}
 	};
 }
+
+/** Why an autosave was refused: the code, its text, and each field's. */
+const refusedDraft = (
+	status: number,
+	code: string,
+	issues: { path: string; code: string; text: string }[]
+) => fail(status, { code, text: formErrorText(code, limits()), issues });
 
 /** `{ 'lines[0].date': 'date_future' }` from superforms' nested errors (the first of each). */
 function flatErrors(errors: unknown, prefix = ''): Record<string, string> {
@@ -317,8 +337,7 @@ async function pageExtras(event: RequestEvent, today: string) {
 			assistant: false
 		}),
 		saved: event.url.searchParams.has('saved'),
-		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? refused : null,
-		maxFiles: config.FILES_MAX_PER_REQUEST,
+		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? formErrorText(refused, limits()) : null,
 		maxFileBytes: config.FILES_MAX_BYTES
 	};
 }
