@@ -17,11 +17,12 @@ const i18n = process.env.VITEST
 
 // Every page loads the Svelte and SvelteKit runtimes, the layout and the formatters, and most pages
 // the content cards: as two files they compress better than as the dozens of small chunks the bundler would
-// otherwise make of them (first-visit bytes, bench/page-weight.mjs).
+// otherwise make of them (first-visit bytes, bench/page-weight.mjs). Svelte's raw-HTML block stays
+// out of the shell: only the three pages with JSON-LD (JsonLd.svelte) use it.
 const CARDS =
 	/src[\\/]lib[\\/](components[\\/]content[\\/](EventCard|NewsCard|ProductCard|CardList))/;
 const SHELL =
-	/node_modules[\\/](svelte|@sveltejs[\\/]kit|devalue|esm-env|clsx)[\\/]|src[\\/]lib[\\/](paraglide[\\/]runtime|components[\\/](layout|content[\\/](PageHead|LocalizedText))|seo|i18n|format\.ts)/;
+	/node_modules[\\/](svelte(?![\\/]src[\\/]internal[\\/]client[\\/]dom[\\/]blocks[\\/]html\.js)|@sveltejs[\\/]kit|devalue|esm-env|clsx)[\\/]|src[\\/]lib[\\/](paraglide[\\/]runtime|components[\\/](layout|content[\\/](PageHead|LocalizedText))|seo|i18n|format\.ts)/;
 
 // SvelteKit runs its server build through the same config (isSsrBuild is not set for it), so the
 // server is chunked the same way; that changes nothing there but file names.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatForeign, formatKm } from './format';
 import { isClaimStatus } from './status-label';
-import { refusalMessage } from './refusals';
-import { trailActionLabel } from './trail';
+import { refusalMessage } from '../server/expenses/refusals';
+import { trailActionLabel } from '../server/expenses/trail-text';
 
 describe('expense formatting', () => {
 	it('shows distances in kilometres with at most one decimal, in the locale’s decimal mark', () => {

@@ -1,5 +1,5 @@
-// A claim's status in words, in the page's locale: all the list page needs, kept apart from the
-// detail page's formatters so that the list sends only these.
+// A claim's status in words, in the request's locale. The pages are sent the words by their
+// loads (statusLabels), so that they carry none of these messages themselves.
 import { m } from '$lib/paraglide/messages';
 export { CLAIM_STATUSES, type ClaimStatusName } from './statuses';
 import type { ClaimStatusName } from './statuses';
@@ -21,4 +21,12 @@ export function isClaimStatus(value: unknown): value is ClaimStatusName {
 
 export function statusLabel(status: string): string {
 	return isClaimStatus(status) ? STATUS_LABELS[status]() : status;
+}
+
+/** Every status in words, for a page to show the ones it lists. */
+export function statusLabels(): Record<ClaimStatusName, string> {
+	return Object.fromEntries(CLAIM_STATUSES.map((s) => [s, STATUS_LABELS[s]()])) as Record<
+		ClaimStatusName,
+		string
+	>;
 }

@@ -1,4 +1,4 @@
-import { isClaimStatus } from '$lib/expenses/status-label';
+import { CLAIM_STATUSES, isClaimStatus, statusLabels } from '$lib/expenses/status-label';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
 import type { PageServerLoad } from './$types';
@@ -17,5 +17,7 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	]);
 	const approver =
 		mine.admin || mine.units.some((u) => u.role === 'leader' || u.role === 'finance');
-	return { own, queue, approver, status: status ?? null };
+	const labels = statusLabels();
+	const statuses = CLAIM_STATUSES.map((value) => ({ value, label: labels[value] }));
+	return { own, queue, approver, status: status ?? null, labels, statuses };
 };

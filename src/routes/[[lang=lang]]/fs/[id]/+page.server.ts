@@ -9,6 +9,8 @@ import {
 	type DecisionName
 } from '$lib/server/expenses/decisions';
 import { osloDate } from '$lib/server/expenses/input';
+import { doneMessage, refusalMessage } from '$lib/server/expenses/refusals';
+import { claimPageTexts } from '$lib/server/expenses/trail-text';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One claim for whoever may see it; anyone else's id answers the same 404 as an unknown one.
@@ -17,8 +19,17 @@ const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sess
 export const load: PageServerLoad = async (event) => {
 	const claim = await services().expenses.detail(ctxOf(event), event.params.id);
 	if (!claim) error(404, 'Not found');
-	return { claim, done: doneOf(event.url), today: osloDate(new Date()) };
+	const done = doneOf(event.url);
+	return {
+		claim,
+		texts: claimPageTexts(claim, event.locals.locale),
+		done: done && doneMessage(done),
+		today: osloDate(new Date())
+	};
 };
+
+const refused = (status: number, code: string, action: string) =>
+	fail(status, { code, action, text: refusalMessage(code) });
 
 const decision = (action: DecisionName) => async (event: RequestEvent) => {
 	const body = await event.request.formData().catch(() => new FormData());
@@ -29,7 +40,7 @@ const decision = (action: DecisionName) => async (event: RequestEvent) => {
 		action,
 		body
 	);
-	if (!result.ok) return fail(result.status, { code: result.code, action });
+	if (!result.ok) return refused(result.status, result.code, action);
 	redirect(303, `${localizePath(`/fs/${event.params.id}`, event.locals.locale)}?done=${action}`);
 };
 
@@ -42,7 +53,7 @@ export const actions: Actions = {
 	// The full account is shown once, in the answer; the service writes the look to the trail.
 	reveal: async (event) => {
 		const result = await revealFromForm(services().expenses, ctxOf(event), event.params.id);
-		if (!result.ok) return fail(result.status, { code: result.code, action: 'reveal' });
+		if (!result.ok) return refused(result.status, result.code, 'reveal');
 		return { revealed: result.account };
 	}
 };

@@ -1,5 +1,7 @@
-// A refused claim action in words (the detail page only: kept apart so the list sends none).
+// A claim action's outcome in words, in the request's language: the detail page is sent the
+// text of what happened, not a table of every message it might need.
 import { m } from '$lib/paraglide/messages';
+import type { DecisionName } from './decisions';
 
 const REFUSALS: Record<string, () => string> = {
 	not_found: m.expense_error_not_found,
@@ -19,4 +21,17 @@ const REFUSALS: Record<string, () => string> = {
 /** The localized `expense_error_<code>` of a refused action. */
 export function refusalMessage(code: string): string {
 	return (REFUSALS[code] ?? m.expense_error_invalid)();
+}
+
+const DONE: Record<DecisionName, () => string> = {
+	submit: m.expense_page_done_submit,
+	withdraw: m.expense_page_done_withdraw,
+	approve: m.expense_page_done_approve,
+	reject: m.expense_page_done_reject,
+	pay: m.expense_page_done_pay
+};
+
+/** What the page says after an action went through (`?done=<action>`). */
+export function doneMessage(action: DecisionName): string {
+	return DONE[action]();
 }
