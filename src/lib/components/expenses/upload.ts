@@ -7,6 +7,8 @@ export interface LineUpload {
 	preview?: string | null;
 	error?: string;
 	xhr?: XMLHttpRequest;
+	/** Which pick this is: an answer for an earlier one is dropped. */
+	ticket?: number;
 	/** The stored file has a thumbnail (an image). */
 	thumbnail?: boolean;
 }

@@ -23,6 +23,7 @@ import {
 	type ReadPost
 } from './form';
 import { formErrorText, localizeErrors } from './form-errors';
+import { claimFormTexts } from './form-texts';
 import { osloDate } from './input';
 
 type Form = SuperValidated<ClaimForm, string>;
@@ -338,7 +339,8 @@ async function pageExtras(event: RequestEvent, today: string) {
 		}),
 		saved: event.url.searchParams.has('saved'),
 		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? formErrorText(refused, limits()) : null,
-		maxFileBytes: config.FILES_MAX_BYTES
+		maxFileBytes: config.FILES_MAX_BYTES,
+		texts: claimFormTexts()
 	};
 }
 
