@@ -98,11 +98,47 @@ describe.each(ENGINES)('on %s', (engine) => {
 			);
 		});
 
-		it('builds an index once and reuses it while nothing changes', async () => {
-			await assistant.answerLocally('Christmas party', 'en');
-			await assistant.answerLocally('hoodie', 'en');
-			await assistant.retrieve('career day', 'en');
+		it('builds an index once per locale and reuses it while nothing changes', async () => {
+			// Questions arriving together share the build in flight.
+			await Promise.all([
+				assistant.answerLocally('Christmas party', 'en'),
+				assistant.answerLocally('hoodie', 'en'),
+				assistant.retrieve('career day', 'en')
+			]);
+			await assistant.answerLocally('Sticker', 'en');
 			expect(assistant.stats().builds).toBe(1);
+			await assistant.answerLocally('julebord', 'no');
+			expect(assistant.stats().builds).toBe(2);
+		});
+
+		it('answers with a scheduled news item once it is published, with no write in between', async () => {
+			let now = NOW;
+			const clocked = assistantRetriever({
+				db: test.db,
+				changes: test.changes,
+				now: () => now,
+				maxAgeMs: 60_000
+			});
+			await test.db
+				.insertInto('news')
+				.values({
+					id: 'news-scheduled',
+					unit_id: null,
+					published_at: new Date(NOW.getTime() + 30 * 60_000).toISOString(),
+					image: null,
+					title_no: 'Hackaton i januar',
+					title_en: 'Hackathon in January',
+					summary_no: '',
+					summary_en: 'Build an app in 24 hours.',
+					body_no: '',
+					body_en: ''
+				})
+				.execute();
+			expect((await clocked.answerLocally('hackathon', 'en')).found).toBe(false);
+			now = new Date(NOW.getTime() + 31 * 60_000);
+			expect((await clocked.answerLocally('hackathon', 'en')).sources[0]?.url).toBe(
+				'/en/news/news-scheduled'
+			);
 		});
 
 		it('adds the documents of a provider to the answers', async () => {

@@ -247,11 +247,11 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 			const perDoc = new Map<string, number>();
 			const hits: Hit[] = [];
 			for (const hit of ranked) {
+				if (hits.length >= k) break;
 				const count = perDoc.get(hit.passage.docId) ?? 0;
 				if (count >= PER_DOC) continue;
 				perDoc.set(hit.passage.docId, count + 1);
 				hits.push(hit);
-				if (hits.length >= k) break;
 			}
 			return { terms: queryTerms, hits };
 		}
