@@ -233,13 +233,13 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 
 			const ranked: Hit[] = [];
 			for (const [p, points] of score) {
-				const terms = matched.get(p)!;
-				if (!goodEnough(terms.length, queryTerms.length)) continue;
+				const found = matched.get(p)!;
+				if (!goodEnough(found.length, queryTerms.length)) continue;
 				const passage = passages[p]!;
 				ranked.push({
 					passage,
 					score: points * recency(passage.kind, passage.date, now),
-					matched: terms
+					matched: found
 				});
 			}
 			ranked.sort((a, b) => b.score - a.score || a.passage.url.localeCompare(b.passage.url));
