@@ -1,0 +1,115 @@
+// Everything public on the site in one locale, as documents for the assistant's index: the pages
+// (about, policies and the other free pages), events, published news, jobs, units with their
+// leaders, projects and active products. Only text written in the locale is taken: an English
+// question must never be answered with a Norwegian passage, so a row whose title exists only in
+// the other locale is left out, and a blank summary or body is not filled from the other locale.
+import { formatDate, formatDateTimeRange, formatPrice } from '$lib/format';
+import { localizePath, type Locale } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
+import type { Db } from '../db';
+import type { IndexDoc } from './search-index';
+import { plainText } from './text';
+
+type Row = Record<string, unknown>;
+
+/** The field in the locale, or '' when it is blank there (never the other locale's text). */
+function inLocale(row: Row, field: string, locale: Locale): string {
+	const value = row[`${field}_${locale}`];
+	return typeof value === 'string' ? plainText(value) : '';
+}
+
+const joined = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join('\n\n');
+
+export async function publicDocs(db: Db, locale: Locale, now = new Date()): Promise<IndexDoc[]> {
+	const iso = now.toISOString();
+	const [pages, events, news, jobs, units, leaders, projects, products] = await Promise.all([
+		db.selectFrom('pages').selectAll().orderBy('slug').execute(),
+		db.selectFrom('events').selectAll().orderBy('id').execute(),
+		db.selectFrom('news').selectAll().where('published_at', '<=', iso).orderBy('id').execute(),
+		db.selectFrom('jobs').selectAll().orderBy('id').execute(),
+		db.selectFrom('units').selectAll().orderBy('id').execute(),
+		db.selectFrom('leaders').selectAll().orderBy('sort').orderBy('name').execute(),
+		db.selectFrom('projects').selectAll().orderBy('id').execute(),
+		db.selectFrom('products').selectAll().where('active', '=', 1).orderBy('id').execute()
+	]);
+	const opts = { locale };
+	const docs: IndexDoc[] = [];
+	const add = (
+		kind: IndexDoc['kind'],
+		id: string,
+		path: string,
+		title: string,
+		text: string,
+		date?: string
+	) => {
+		if (title.trim() === '') return;
+		docs.push({
+			id: `${kind}:${id}`,
+			kind,
+			locale,
+			title,
+			url: localizePath(path, locale),
+			text,
+			...(date ? { date } : {})
+		});
+	};
+	const text = (r: Row) => joined(inLocale(r, 'summary', locale), inLocale(r, 'body', locale));
+
+	for (const r of pages) add('page', r.slug, `/${r.slug}`, inLocale(r, 'title', locale), text(r));
+	for (const r of events) {
+		const when = m.assistant_event_when(
+			{ when: formatDateTimeRange(r.starts_at, r.ends_at, locale), location: r.location },
+			opts
+		);
+		const price =
+			r.price_ore === null
+				? ''
+				: m.assistant_event_price({ price: formatPrice(r.price_ore, locale) }, opts);
+		add(
+			'event',
+			r.id,
+			`/events/${encodeURIComponent(r.id)}`,
+			inLocale(r, 'title', locale),
+			joined(text(r), `${when} ${price}`),
+			r.starts_at
+		);
+	}
+	for (const r of news) {
+		const path = `/news/${encodeURIComponent(r.id)}`;
+		add('news', r.id, path, inLocale(r, 'title', locale), text(r), r.published_at);
+	}
+	for (const r of jobs) {
+		const deadline = m.assistant_job_deadline({ date: formatDate(r.deadline, locale) }, opts);
+		const path = `/jobs/${encodeURIComponent(r.slug)}`;
+		add('job', r.id, path, inLocale(r, 'title', locale), joined(text(r), deadline));
+	}
+	for (const r of units) {
+		const team = leaders
+			.filter((l) => l.unit_id === r.id)
+			.map((l) => {
+				const role = inLocale(l, 'role', locale);
+				return role ? `${role}: ${l.name}.` : `${l.name}.`;
+			})
+			.join(' ');
+		const path = `/units/${encodeURIComponent(r.id)}`;
+		add('unit', r.id, path, inLocale(r, 'name', locale), joined(text(r), team));
+	}
+	for (const r of projects) {
+		const path = `/projects/${encodeURIComponent(r.slug)}`;
+		add('project', r.id, path, inLocale(r, 'title', locale), text(r));
+	}
+	for (const r of products) {
+		// Membership periods are sold on /membership, not among the shop's goods.
+		const path =
+			r.category === 'membership' ? '/membership' : `/shop/${encodeURIComponent(r.slug)}`;
+		const prices = [
+			m.assistant_product_price({ price: formatPrice(r.price_ore, locale) }, opts),
+			r.member_price_ore === null
+				? ''
+				: m.assistant_product_member_price({ price: formatPrice(r.member_price_ore, locale) }, opts)
+		];
+		const body = joined(inLocale(r, 'description', locale), prices.join(' ').trim());
+		add('product', r.id, path, inLocale(r, 'name', locale), body);
+	}
+	return docs;
+}

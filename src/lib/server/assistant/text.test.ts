@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { fold, plainText, sentences, terms } from './text';
+
+describe('assistant text analysis', () => {
+	it('gives inflected Norwegian and English forms the same term', () => {
+		expect(terms('påmeldingen', 'no')).toEqual(terms('påmelding', 'no'));
+		expect(terms('julebordet', 'no')).toEqual(terms('julebord', 'no'));
+		expect(terms('events', 'en')).toEqual(terms('event', 'en'));
+		expect(terms('parties', 'en')).toEqual(terms('party', 'en'));
+	});
+
+	it('keeps æ, ø and å as letters: "får" is not "far", only their folded forms meet', () => {
+		expect(terms('får', 'no')).not.toEqual(terms('far', 'no'));
+		expect(terms('Påmelding', 'no')[0]).toContain('å');
+		expect(fold(terms('får', 'no')[0]!)).toBe(fold(terms('far', 'no')[0]!));
+		expect(fold('påmelding')).toBe('pamelding');
+		expect(fold('økonomi')).toBe('okonomi');
+		expect(fold('kafé')).toBe('kafe');
+	});
+
+	it('drops stop words of the locale, so a question is its content words', () => {
+		expect(terms('Hvordan kan jeg melde meg på julebordet?', 'no')).toEqual(
+			terms('melde julebord', 'no')
+		);
+		expect(terms('When is the Christmas party?', 'en')).toEqual(terms('Christmas party', 'en'));
+	});
+
+	it('turns Markdown and tags into plain words', () => {
+		expect(plainText('## Heading\n\n**Bold** and [a link](https://x.example) <b>tag</b>')).toBe(
+			'Heading\n\nBold and a link tag'
+		);
+	});
+
+	it('cuts sentences at stops before a capital, not inside "kl. 18"', () => {
+		expect(sentences('Vi møtes kl. 18 i aulaen. Ta med mat! Velkommen')).toEqual([
+			'Vi møtes kl. 18 i aulaen.',
+			'Ta med mat!',
+			'Velkommen'
+		]);
+	});
+});

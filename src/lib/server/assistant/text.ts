@@ -1,0 +1,95 @@
+// How the assistant reads text: words in lower case with æ, ø, å (and é, ü …) kept as letters,
+// small stop-word lists, and Snowball stemming per locale, so "påmeldingen" and "påmelding", or
+// "events" and "event", meet. Norwegian "får" (gets) is not "far" (father): the folded form that
+// drops the letters' marks is a separate, weaker key the index only falls back on.
+import { stemmer as stemEnglish } from '@orama/stemmers/english';
+import { stemmer as stemNorwegian } from '@orama/stemmers/norwegian';
+import type { Locale } from '$lib/i18n';
+
+const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
+	no: new Set(
+		(
+			'og i jeg det at en et den til er som på de med han av ikke der så var meg seg men ett har om vi ' +
+			'min mitt ha hadde hun nå over da ved fra du ut sin dem oss opp man kan hans hvor eller hva skal ' +
+			'selv sjøl her alle vil bli ble blitt kunne inn når være kom noen noe ville dere deres kun ja etter ' +
+			'ned skulle denne for deg si sine sitt mot å meget hvorfor dette disse uten hvordan ingen din ditt ' +
+			'blir samme hvilken hvilke sånn inni mellom vår hver hvem vors hvis både bare enn fordi før mange ' +
+			'også slik vært være begge siden henne hennes dei dykk ho hoss hossen kvar kva korleis kvifor ' +
+			'finnes gjør gjøre jo mye mer'
+		).split(' ')
+	),
+	en: new Set(
+		(
+			'a an and are as at be been being but by can could did do does doing for from had has have having he ' +
+			'her here hers him his how i if in into is it its me my no nor not of on or our ours she should so ' +
+			'some such than that the their them then there these they this those to too us very was we were ' +
+			'what when where which while who whom why will with would you your yours about any all am also ' +
+			'just more most other out over own same up down off again once only tell find get know please'
+		).split(' ')
+	)
+};
+
+const STEMMERS: Record<Locale, (word: string) => string> = { no: stemNorwegian, en: stemEnglish };
+
+/** Lower case, composed, with marks other than the Norwegian letters' kept (é stays é). */
+export function normalize(text: string, locale: Locale): string {
+	return text.toLocaleLowerCase(locale === 'no' ? 'nb' : 'en').normalize('NFC');
+}
+
+/** The words of a text in order, normalized; numbers count as words. */
+export function words(text: string, locale: Locale): string[] {
+	return normalize(text, locale).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The analysed terms of a text: words without stop words, stemmed for the locale. */
+export function terms(text: string, locale: Locale): string[] {
+	const stop = STOP_WORDS[locale];
+	const stem = STEMMERS[locale];
+	const out: string[] = [];
+	for (const word of words(text, locale)) {
+		if (stop.has(word)) continue;
+		if (word.length < 2 && !/\p{N}/u.test(word)) continue;
+		out.push(stem(word));
+	}
+	return out;
+}
+
+/**
+ * A term without its letters' marks: æ → ae, ø → o, å → a, é → e. A fallback key only, so that a
+ * query typed without Norwegian letters ("pamelding") still finds "påmelding", ranked lower.
+ */
+export function fold(term: string): string {
+	return term
+		.replace(/æ/g, 'ae')
+		.replace(/ø/g, 'o')
+		.replace(/å/g, 'a')
+		.normalize('NFD')
+		.replace(/[\u0300-\u036f]/g, '')
+		.normalize('NFC');
+}
+
+/**
+ * The sentences of a text, in order: a break after . ! ? or … followed by a capital or a
+ * quote (so "kl. 18" stays whole), and at every line break.
+ */
+export function sentences(text: string): string[] {
+	return text
+		.split(/\n+|(?<=[.!?…])\s+(?=[\p{Lu}«"“(])/u)
+		.map((s) => s.trim())
+		.filter((s) => s !== '');
+}
+
+/**
+ * Stored rich text as plain text: the site's bodies are plain paragraphs already, but imported or
+ * edited text may carry Markdown marks or stray HTML tags, which are no words to match or quote.
+ */
+export function plainText(text: string): string {
+	return text
+		.replace(/\r\n?/g, '\n')
+		.replace(/<[^>\n]+>/g, ' ')
+		.replace(/!?\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+		.replace(/^[ \t]{0,3}(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+)/gm, '')
+		.replace(/(\*\*|__|\*|`)(?=\S)([^\n]*?\S)\1/g, '$2')
+		.replace(/[ \t]+/g, ' ')
+		.trim();
+}
