@@ -75,4 +75,69 @@ describe('configuration', () => {
 			'https://org.example'
 		);
 	});
+
+	it('asks no model unless AI_BASE_URL is set, and then needs a model name', () => {
+		expect(parseConfig({}).ai).toBeNull();
+		expect(() => parseConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1' })).toThrow(/AI_MODEL/);
+		expect(() => parseConfig({ AI_BASE_URL: 'localhost:11434' })).toThrow(/AI_BASE_URL/);
+		expect(() =>
+			parseConfig({ AI_BASE_URL: 'http://x/v1', AI_MODEL: 'm', AI_TIMEOUT_MS: '0' })
+		).toThrow(/AI_TIMEOUT_MS/);
+	});
+
+	it('sends a bearer key to an OpenAI-compatible server, or none when no key is set', () => {
+		const ollama = parseConfig({ AI_BASE_URL: 'http://127.0.0.1:11434/v1/', AI_MODEL: 'llama3.2' });
+		expect(ollama.ai).toEqual({
+			endpoint: 'http://127.0.0.1:11434/v1/chat/completions',
+			model: 'llama3.2',
+			apiKey: null,
+			keyHeader: 'authorization',
+			timeoutMs: 20_000
+		});
+		const openai = parseConfig({
+			AI_BASE_URL: 'https://api.openai.com/v1',
+			AI_API_KEY: 'sk-test',
+			AI_MODEL: 'gpt-4o-mini',
+			AI_TIMEOUT_MS: '5000'
+		}).ai;
+		expect(openai).toMatchObject({
+			apiKey: 'sk-test',
+			keyHeader: 'authorization',
+			timeoutMs: 5000
+		});
+		// The full endpoint, as some servers' docs print it, is taken as it is.
+		const full = parseConfig({ AI_BASE_URL: 'http://gpu:8000/v1/chat/completions', AI_MODEL: 'm' });
+		expect(full.ai?.endpoint).toBe('http://gpu:8000/v1/chat/completions');
+	});
+
+	it("speaks Azure OpenAI's dialect on an Azure host: api-key header and an api-version", () => {
+		const azure = parseConfig({
+			AI_BASE_URL: 'https://contoso.openai.azure.com/openai/deployments/gpt4o',
+			AI_API_KEY: 'azure-key'
+		}).ai;
+		expect(azure).toMatchObject({ keyHeader: 'api-key', model: null, apiKey: 'azure-key' });
+		expect(azure?.endpoint).toBe(
+			'https://contoso.openai.azure.com/openai/deployments/gpt4o/chat/completions?api-version=2024-10-21'
+		);
+		const pinned = parseConfig({
+			AI_BASE_URL:
+				'https://contoso.cognitiveservices.azure.com/openai/deployments/gpt4o?api-version=2024-06-01',
+			AI_API_KEY: 'azure-key'
+		}).ai;
+		expect(pinned?.endpoint).toBe(
+			'https://contoso.cognitiveservices.azure.com/openai/deployments/gpt4o/chat/completions?api-version=2024-06-01'
+		);
+		// Behind a gateway the host says nothing; the operator names the header and version.
+		const gateway = parseConfig({
+			AI_BASE_URL: 'https://llm-gateway.example/openai/deployments/gpt4o',
+			AI_API_KEY: 'k',
+			AI_MODEL: 'gpt-4o',
+			AI_API_KEY_HEADER: 'api-key',
+			AI_API_VERSION: '2025-01-01-preview'
+		}).ai;
+		expect(gateway?.keyHeader).toBe('api-key');
+		expect(new URL(gateway!.endpoint).searchParams.get('api-version')).toBe('2025-01-01-preview');
+		expect(() => parseConfig({ AI_API_KEY_HEADER: 'x-key' })).toThrow(/AI_API_KEY_HEADER/);
+		expect(() => parseConfig({ AI_API_VERSION: 'latest' })).toThrow(/AI_API_VERSION/);
+	});
 });

@@ -184,7 +184,27 @@ export const ConfigSchema = z.object({
 	/** Receipts older than this many days are refused. */
 	EXPENSE_RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
 	/** Months after payment the payout account is erased. */
-	EXPENSE_ACCOUNT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13)
+	EXPENSE_ACCOUNT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
+
+	// --- Assistant (language model) ---
+	/**
+	 * An OpenAI-compatible API up to (not including) /chat/completions, query allowed; for Azure
+	 * OpenAI the deployment's URL. Unset: no model, the assistant answers from retrieval alone.
+	 */
+	AI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+	/** Unset: no key is sent (Ollama, llama.cpp server, a local vLLM). */
+	AI_API_KEY: z.string().min(1).optional(),
+	/** Required with AI_BASE_URL except in Azure's dialect, where the URL's deployment is the model. */
+	AI_MODEL: z.string().min(1).max(200).optional(),
+	/** `authorization` (Bearer) or `api-key` (Azure); unset: api-key exactly for Azure hosts. */
+	AI_API_KEY_HEADER: z.enum(['authorization', 'api-key']).optional(),
+	/** Azure's api-version query parameter; unset: the URL's own, else AZURE_API_VERSION on Azure. */
+	AI_API_VERSION: z
+		.string()
+		.regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, 'expected a date such as 2024-10-21')
+		.optional(),
+	/** How long one attempt may wait for the answer (a stream: for each next piece of it). */
+	AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(20_000)
 });
 
 export interface VippsConfig {
@@ -195,6 +215,16 @@ export interface VippsConfig {
 	merchantSerialNumber: string;
 }
 
+export interface AiConfig {
+	/** The chat-completions endpoint, with any query parameters (api-version). */
+	endpoint: string;
+	/** Sent as the `model` field; null on Azure without AI_MODEL (the deployment decides). */
+	model: string | null;
+	apiKey: string | null;
+	keyHeader: 'authorization' | 'api-key';
+	timeoutMs: number;
+}
+
 export type Config = z.infer<typeof ConfigSchema> & {
 	PAYMENT_CALLBACK_TOKEN: string;
 	/** False when PAYMENT_CALLBACK_TOKEN was not set and a random one stands in (see app.ts). */
@@ -203,6 +233,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
 	simulatorEnabled: boolean;
 	/** Set exactly when PAYMENT_PROVIDER=vipps. */
 	vipps: VippsConfig | null;
+	/** Set exactly when AI_BASE_URL is: the model the assistant may ask. */
+	ai: AiConfig | null;
 	/** FILES_DIR, or its default beside the database. */
 	FILES_DIR: string;
 	/**
@@ -223,6 +255,38 @@ const VIPPS_REQUIRED = [
 
 /** Room in an upload post for the form's other fields and the multipart framing. */
 const UPLOAD_FORM_OVERHEAD = 1024 * 1024;
+
+/** A generally available Azure OpenAI API version, used when neither the URL nor AI_API_VERSION has one. */
+export const AZURE_API_VERSION = '2024-10-21';
+
+const isAzureHost = (host: string) =>
+	/\.(openai\.azure\.com|cognitiveservices\.azure\.com)$/i.test(host);
+
+/** AI_BASE_URL and its companions as the model client needs them; null without AI_BASE_URL. */
+function aiConfig(c: z.infer<typeof ConfigSchema>): AiConfig | null {
+	if (!c.AI_BASE_URL) return null;
+	const url = new URL(c.AI_BASE_URL);
+	const azure = isAzureHost(url.hostname);
+	const keyHeader = c.AI_API_KEY_HEADER ?? (azure ? 'api-key' : 'authorization');
+	// In Azure's dialect the deployment in the URL names the model.
+	if (!c.AI_MODEL && keyHeader !== 'api-key') {
+		throw new ConfigError('Invalid configuration: AI_MODEL: required when AI_BASE_URL is set');
+	}
+	// Accept the endpoint itself as well as its base, as operators copy either from their docs.
+	const path = url.pathname.replace(/\/+$/, '');
+	url.pathname = path.endsWith('/chat/completions') ? path : `${path}/chat/completions`;
+	if (c.AI_API_VERSION) url.searchParams.set('api-version', c.AI_API_VERSION);
+	else if (azure && !url.searchParams.has('api-version')) {
+		url.searchParams.set('api-version', AZURE_API_VERSION);
+	}
+	return {
+		endpoint: url.toString(),
+		model: c.AI_MODEL ?? null,
+		apiKey: c.AI_API_KEY ?? null,
+		keyHeader,
+		timeoutMs: c.AI_TIMEOUT_MS
+	};
+}
 
 export class ConfigError extends Error {
 	override name = 'ConfigError';
@@ -267,6 +331,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 			c.FILES_MAX_BYTES * c.FILES_MAX_PER_REQUEST + UPLOAD_FORM_OVERHEAD
 		),
 		vipps,
+		ai: aiConfig(c),
 		simulatorEnabled:
 			c.PAYMENT_PROVIDER === 'simulator' &&
 			(c.PAYMENT_SIMULATOR_ENABLED ?? c.NODE_ENV !== 'production'),
