@@ -154,13 +154,10 @@ export async function expensesBench() {
 				w.htmlGzipBytes
 			])
 		);
-		const measured = rows.filter((r) => r.vsSvelteKit !== undefined);
+		// design.md's throughput budget (≥ 0.6× a minimal SvelteKit page, p99 < 100 ms) is for
+		// public pages, which the page cache serves; these are signed-in pages, built per member,
+		// so their rates are the table's figures above, not goals.
 		const goals = [
-			...measured.map((r) => ({
-				goal: `${r.path.replace(claimId, '{id}')}: ≥ ${GOALS.pageVsSvelteKit}× SvelteKit page, p99 < ${GOALS.p99Ms} ms`,
-				measured: `${fmtRatio(r.vsSvelteKit)}, p99 ${r.p99} ms`,
-				holds: r.ok && r.vsSvelteKit >= GOALS.pageVsSvelteKit && r.p99 < GOALS.p99Ms
-			})),
 			...weights.map((w) => ({
 				goal: `${w.path.replace(claimId, '{id}')}: first-visit JavaScript ≤ ${HOME_JS_GOAL_BYTES / 1000} kB gzip`,
 				measured: `${(w.jsGzipBytes / 1000).toFixed(1)} kB`,
