@@ -70,11 +70,23 @@ function textBlocks(text: string): Block[] {
 	return text.split(/\n\s*\n/).map((p) => ({ kind: 'paragraph' as const, text: p }));
 }
 
-// pdf.js is imported when first needed: it is large, and only this path uses it.
 async function pdfBlocks(
 	bytes: Buffer,
 	limits: ExtractLimits
 ): Promise<{ blocks: Block[]; title: string | null }> {
+	const { text, title } = await pdfText(bytes, limits);
+	return { blocks: textBlocks(text), title };
+}
+
+/**
+ * The text layer of a PDF, lines as pdf.js ends them and a blank line between paragraphs, and
+ * its title; receipts read it line by line (receipts/text.ts). Refuses no_text_layer, too_long
+ * or unreadable. pdf.js is imported when first needed: it is large, and only this path uses it.
+ */
+export async function pdfText(
+	bytes: Buffer,
+	limits: Pick<ExtractLimits, 'maxPages' | 'maxCharacters'> = DEFAULT_EXTRACT_LIMITS
+): Promise<{ text: string; title: string | null }> {
 	const { getDocument, VerbosityLevel } = await import('pdfjs-dist/legacy/build/pdf.mjs');
 	let doc;
 	try {
@@ -93,37 +105,26 @@ async function pdfBlocks(
 		if (doc.numPages > limits.maxPages) {
 			throw new ExtractRefused('too_long', `${doc.numPages} pages, at most ${limits.maxPages}`);
 		}
-		const blocks: Block[] = [];
-		let characters = 0;
+		let text = '';
 		for (let n = 1; n <= doc.numPages; n++) {
 			const content = await (await doc.getPage(n)).getTextContent();
-			let paragraph = '';
 			for (const item of content.items) {
 				if (!('str' in item)) continue;
-				paragraph += item.str;
-				characters += item.str.length;
-				if (item.hasEOL) {
-					// An empty line (an item that is only an end of line) ends a paragraph.
-					if (item.str.trim() === '' && paragraph.trim() !== '') {
-						blocks.push({ kind: 'paragraph', text: paragraph });
-						paragraph = '';
-					} else paragraph += '\n';
-				}
+				text += item.str;
+				if (item.hasEOL) text += '\n';
 			}
-			if (paragraph.trim() !== '') blocks.push({ kind: 'paragraph', text: paragraph });
-			if (characters > limits.maxCharacters) {
+			text += '\n\n';
+			if (text.length > limits.maxCharacters) {
 				throw new ExtractRefused('too_long', `more than ${limits.maxCharacters} characters`);
 			}
 		}
-		const letters = blocks.reduce(
-			(sum, b) => sum + (b.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0),
-			0
-		);
-		if (letters < MIN_PDF_TEXT)
+		if ((text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) < MIN_PDF_TEXT) {
 			throw new ExtractRefused('no_text_layer', 'a PDF without a text layer');
+		}
 		const info = (await doc.getMetadata().catch(() => null))?.info as
-			{ Title?: unknown } | undefined;
-		return { blocks, title: typeof info?.Title === 'string' ? info.Title : null };
+			| { Title?: unknown }
+			| undefined;
+		return { text, title: typeof info?.Title === 'string' ? info.Title : null };
 	} catch (error) {
 		if (error instanceof ExtractRefused) throw error;
 		throw new ExtractRefused('unreadable', `pdf.js could not read it: ${String(error)}`);
