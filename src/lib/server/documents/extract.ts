@@ -5,7 +5,6 @@
 // typed refusal, never a crash: the file came from a user.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import mammoth from 'mammoth';
 import type { DocumentType } from '../files';
 import { zipEntries, readZipEntry } from '../files/zip';
 import { markdownBlocks } from './markdown';
@@ -122,8 +121,7 @@ export async function pdfText(
 			throw new ExtractRefused('no_text_layer', 'a PDF without a text layer');
 		}
 		const info = (await doc.getMetadata().catch(() => null))?.info as
-			| { Title?: unknown }
-			| undefined;
+			{ Title?: unknown } | undefined;
 		return { text, title: typeof info?.Title === 'string' ? info.Title : null };
 	} catch (error) {
 		if (error instanceof ExtractRefused) throw error;
@@ -146,6 +144,8 @@ async function docxBlocks(bytes: Buffer, limits: ExtractLimits): Promise<Block[]
 	if (!entries || !main || !readZipEntry(bytes, main, limits.maxXmlBytes)) {
 		throw new ExtractRefused('unreadable', 'a Word document that is damaged or too large inside');
 	}
+	// Imported when first needed, as pdf.js is: the server starts without either.
+	const { default: mammoth } = await import('mammoth');
 	let html: string;
 	try {
 		const result = await mammoth.convertToHtml(

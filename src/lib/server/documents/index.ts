@@ -290,6 +290,31 @@ export function documentsService(deps: DocumentsDeps) {
 
 export type DocumentsService = ReturnType<typeof documentsService>;
 
+/**
+ * Document uploads that never became a document (the request that made them failed between the
+ * upload and add), older than `hours`: the cleanup job deletes them as it does abandoned receipts.
+ */
+export async function abandonedDocumentUploads(db: Db, now: Date, hours = 24): Promise<string[]> {
+	const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
+	const rows = await db
+		.selectFrom('files')
+		.select('id')
+		.where('purpose', '=', 'document')
+		.where('created_at', '<', cutoff)
+		.where(({ not, exists, selectFrom }) =>
+			not(
+				exists(
+					selectFrom('documents')
+						.select('documents.id')
+						.whereRef('documents.file_id', '=', 'files.id')
+				)
+			)
+		)
+		.orderBy('id')
+		.execute();
+	return rows.map((r) => r.id);
+}
+
 function stem(name: string): string {
 	const dot = name.lastIndexOf('.');
 	return dot > 0 ? name.slice(0, dot) : name;
