@@ -5,6 +5,7 @@ import { receiptFacts } from './facts';
 import { ocrService } from './ocr';
 import { ENGLISH_RECEIPT, NORWEGIAN_RECEIPT, receiptImage } from './test-fixtures';
 import { receiptText } from './text';
+import { suggestFromReceipts } from '.';
 
 // From the stored receipt to the suggested description, with the real OCR engine and pdf.js.
 describe('a description suggested from receipt files', () => {
@@ -60,6 +61,26 @@ describe('a description suggested from receipt files', () => {
 			ok: false,
 			reason: 'no_text_layer'
 		});
+	});
+
+	it('suggests one description for a photo and a PDF together, naming the file it could not read', async () => {
+		const pdf = await textPdf([
+			['Narvesen Oslo S', '14.03.2026', 'Kaffe latte  kr 49,-', 'Totalt  kr 49,-']
+		]);
+		const suggestion = await suggestFromReceipts(
+			ocr,
+			[
+				{ mimeType: 'image/jpeg', bytes: await receiptImage(NORWEGIAN_RECEIPT, 'jpeg') },
+				{ mimeType: 'application/pdf', bytes: await scannedPdf() },
+				{ mimeType: 'application/pdf', bytes: pdf }
+			],
+			'en'
+		);
+		expect(suggestion.description).toBe(
+			'Pizza and drinks from Peppes Pizza and Narvesen Oslo S, 12.03.2026–14.03.2026'
+		);
+		expect(suggestion.items.map((i) => i.amountOre)).toEqual([23_400, 4900]);
+		expect(suggestion.unread).toEqual([{ index: 1, reason: 'no_text_layer' }]);
 	});
 
 	it('refuses a photo past the OCR time limit as ocr_timeout', async () => {
