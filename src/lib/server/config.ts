@@ -160,6 +160,11 @@ export const ConfigSchema = z.object({
 		.default(10 * 1024 * 1024),
 	/** The most files one form post may carry (the claim form refuses more: too_many_files). */
 	FILES_MAX_PER_REQUEST: z.coerce.number().int().min(1).max(20).default(5),
+	/** The most pages, and characters of text, an assistant document may have (documents/). */
+	DOCUMENTS_MAX_PAGES: z.coerce.number().int().min(1).max(5000).default(300),
+	DOCUMENTS_MAX_CHARACTERS: z.coerce.number().int().min(1000).max(20_000_000).default(1_000_000),
+	/** The most one receipt photo's OCR may take before it is refused (receipts/ocr.ts). */
+	OCR_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
 
 	// --- Expenses ---
 	/** AES-256-GCM key for payout accounts (base64, 32 bytes); unset: a key file in the data folder. */

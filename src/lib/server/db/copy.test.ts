@@ -214,6 +214,41 @@ async function fillEveryTable(db: Db): Promise<void> {
 		)
 		.execute();
 	await db
+		.insertInto('files')
+		.values({
+			id: 'f2',
+			owner_id: 'u1',
+			purpose: 'document',
+			mime_type: 'text/markdown; charset=utf-8',
+			size: 64,
+			sha256: 'cd'.repeat(32),
+			original_name: 'Husregler.md',
+			storage_key: '00112233445566778899aabbccddeeff',
+			width: null,
+			height: null,
+			thumbnail_key: null,
+			created_at: T
+		})
+		.execute();
+	await db
+		.insertInto('documents')
+		.values({
+			id: 'd1',
+			file_id: 'f2',
+			title: 'Husregler – nøkler',
+			locale: null,
+			unit_id: null,
+			uploaded_by: 'u1',
+			characters: 42,
+			passage_count: 1,
+			created_at: T
+		})
+		.execute();
+	await db
+		.insertInto('document_passages')
+		.values({ document_id: 'd1', position: 0, heading: 'Nøkler', text: 'Hent nøkkel hos vakt.' })
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

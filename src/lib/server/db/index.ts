@@ -25,6 +25,7 @@ import * as m009 from './migrations/009_indexes';
 import * as m010 from './migrations/010_instances';
 import * as m011 from './migrations/011_files';
 import * as m012 from './migrations/012_expenses';
+import * as m013 from './migrations/013_documents';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import { openPostgres, type PostgresDatabase } from './postgres';
@@ -46,7 +47,8 @@ const migrations: Record<string, Migration> = {
 	'009_indexes': m009,
 	'010_instances': m010,
 	'011_files': m011,
-	'012_expenses': m012
+	'012_expenses': m012,
+	'013_documents': m013
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -34,7 +34,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'009_indexes',
 			'010_instances',
 			'011_files',
-			'012_expenses'
+			'012_expenses',
+			'013_documents'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

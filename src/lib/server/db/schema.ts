@@ -364,6 +364,26 @@ export interface AuditLogTable {
 	details: string | null;
 }
 
+export interface DocumentsTable {
+	id: string;
+	file_id: string;
+	title: string;
+	/** no | en; null: both. */
+	locale: string | null;
+	unit_id: string | null;
+	uploaded_by: string;
+	characters: number;
+	passage_count: number;
+	created_at: string;
+}
+
+export interface DocumentPassagesTable {
+	document_id: string;
+	position: number;
+	heading: string | null;
+	text: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -398,4 +418,6 @@ export interface Database {
 	expense_claims: ExpenseClaimsTable;
 	expense_lines: ExpenseLinesTable;
 	audit_log: AuditLogTable;
+	documents: DocumentsTable;
+	document_passages: DocumentPassagesTable;
 }

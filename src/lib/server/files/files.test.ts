@@ -4,8 +4,15 @@ import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { filesService, FileRefused, localDiskStorage, type FilesService } from './index';
 import {
+	DOCUMENT_MIME_TYPES,
+	filesService,
+	FileRefused,
+	localDiskStorage,
+	type FilesService
+} from './index';
+import {
+	docx,
 	exifTags,
 	heic,
 	mp4,
@@ -200,6 +207,80 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		}
 		expect(listing(dir)).toEqual(before);
 		expect(await test.db.selectFrom('files').select('id').execute()).toHaveLength(1);
+	});
+
+	it('keeps assistant documents (Word, Markdown, text, PDF) byte for byte and serves them as downloads', async () => {
+		const word = docx([{ heading: 1, text: 'Vedtekter' }, 'Formålet er å samle studentene.']);
+		const cases = [
+			{ bytes: word, name: 'vedtekter.docx', mime: DOCUMENT_MIME_TYPES.docx, ext: 'docx' },
+			{
+				bytes: Buffer.from('# Rutiner\n\nVask opp.'),
+				name: 'rutiner.md',
+				mime: 'text/markdown; charset=utf-8',
+				ext: 'md'
+			},
+			{
+				bytes: Buffer.from('Husregler'),
+				name: 'regler',
+				mime: 'text/plain; charset=utf-8',
+				ext: 'txt'
+			},
+			{ bytes: pdf(), name: 'referat.pdf', mime: 'application/pdf', ext: 'pdf' }
+		];
+		for (const c of cases) {
+			const file = await files.accept({
+				ownerId: 'ola',
+				purpose: 'document',
+				bytes: c.bytes,
+				name: c.name
+			});
+			expect(file.mimeType).toBe(c.mime);
+			expect(file.originalName.endsWith(`.${c.ext}`)).toBe(true);
+			const served = (await files.read(file.id, { readerId: 'ola' }))!;
+			expect(served.body.equals(c.bytes)).toBe(true);
+			expect(served.headers['content-type']).toBe(c.mime);
+			expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+		}
+	});
+
+	it('refuses Word and text files as receipts, and photos and unsafe files as documents, keeping nothing', async () => {
+		const word = docx(['Hei']);
+		const attempts = [
+			{ purpose: 'receipt' as const, bytes: word, code: 'unsupported_type' },
+			{
+				purpose: 'receipt' as const,
+				bytes: Buffer.from('Kvittering 100 kr'),
+				code: 'unsupported_type'
+			},
+			{ purpose: 'document' as const, bytes: await png(), code: 'unsupported_type' },
+			{
+				purpose: 'document' as const,
+				bytes: docx(['Hei'], { macros: true }),
+				code: 'unsafe_document'
+			},
+			{
+				purpose: 'document' as const,
+				bytes: pdf({ catalog: '/OpenAction << /S /JavaScript /JS (app.alert(1)) >>' }),
+				code: 'unsafe_pdf'
+			},
+			{
+				purpose: 'document' as const,
+				bytes: Buffer.alloc(3 * 1024 * 1024, 0x61),
+				code: 'too_large'
+			}
+		];
+		for (const a of attempts) {
+			const refused = await files
+				.accept({ ownerId: 'ola', purpose: a.purpose, bytes: a.bytes, name: 'x.docx' })
+				.then(
+					() => null,
+					(error: unknown) => error
+				);
+			expect(refused).toBeInstanceOf(FileRefused);
+			expect((refused as FileRefused).code).toBe(a.code);
+		}
+		expect(listing(dir)).toEqual([]);
+		expect(await test.db.selectFrom('files').select('id').execute()).toEqual([]);
 	});
 
 	it('accepts several photos uploaded at the same moment', async () => {

@@ -7,6 +7,12 @@ import type { Db } from '../db';
 import type { FilesTable } from '../db/schema';
 import { contentDisposition, sanitiseFileName, withExtension } from './disposition';
 import { DEFAULT_IMAGE_LIMITS, normaliseImage, type ImageLimits } from './images';
+import {
+	DOCUMENT_EXTENSIONS,
+	DOCUMENT_MIME_TYPES,
+	sniffDocument,
+	type DocumentType
+} from './document-type';
 import { checkPdf } from './pdf-safety';
 import { sniff } from './sniff';
 import type { FileStorage } from './storage';
@@ -14,6 +20,7 @@ import { FileRefused, type FilePurpose, type StoredFile } from './types';
 
 export { FileRefused, REFUSAL_CODES, type RefusalCode, type StoredFile } from './types';
 export { localDiskStorage, type FileStorage } from './storage';
+export { DOCUMENT_MIME_TYPES, type DocumentType } from './document-type';
 
 export interface FilesOptions {
 	/** The largest upload accepted, in bytes (FILES_MAX_BYTES). */
@@ -47,7 +54,13 @@ const EXTENSIONS: Record<string, string> = {
 	'application/pdf': 'pdf',
 	'image/jpeg': 'jpg',
 	'image/png': 'png',
-	'image/webp': 'webp'
+	'image/webp': 'webp',
+	...Object.fromEntries(
+		(Object.keys(DOCUMENT_MIME_TYPES) as DocumentType[]).map((t) => [
+			DOCUMENT_MIME_TYPES[t],
+			DOCUMENT_EXTENSIONS[t]
+		])
+	)
 };
 
 export function filesService(
@@ -73,10 +86,13 @@ export function filesService(
 			if (bytes.length > options.maxBytes) {
 				throw new FileRefused('too_large', `${bytes.length} bytes, at most ${options.maxBytes}`);
 			}
-			const type = sniff(bytes);
 			let kept: { bytes: Buffer; thumbnail: Buffer | null; mimeType: string };
 			let size: { width: number; height: number } | null = null;
-			if (type === 'pdf') {
+			// Assistant documents are PDF, Word or text; every other purpose takes PDF or images.
+			const type = input.purpose === 'document' ? sniffDocument(bytes, input.name) : sniff(bytes);
+			if (type === 'docx' || type === 'text' || type === 'markdown') {
+				kept = { bytes, thumbnail: null, mimeType: DOCUMENT_MIME_TYPES[type] };
+			} else if (type === 'pdf') {
 				checkPdf(bytes);
 				kept = { bytes, thumbnail: null, mimeType: 'application/pdf' };
 			} else {
@@ -128,16 +144,16 @@ export function filesService(
 			const thumbnail = request.variant === 'thumbnail' && file.thumbnailKey !== null;
 			const body = await storage.get(thumbnail ? file.thumbnailKey! : file.storageKey);
 			if (!body) return null;
-			const pdf = file.mimeType === 'application/pdf';
+			const image = file.mimeType.startsWith('image/');
 			return {
 				file,
 				body,
 				headers: {
 					'content-type': file.mimeType,
 					'content-length': String(body.length),
-					// A PDF opens in the browser's viewer only on the user's say-so; images show inline.
+					// A PDF, Word or text file opens only on the user's say-so; images show inline.
 					'content-disposition': contentDisposition(
-						pdf ? 'attachment' : 'inline',
+						image ? 'inline' : 'attachment',
 						file.originalName
 					),
 					'x-content-type-options': 'nosniff',

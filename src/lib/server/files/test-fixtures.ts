@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 const RED = { r: 255, g: 0, b: 0 };
@@ -173,4 +173,80 @@ export function mp4(): Buffer {
 	mdat.writeUInt32BE(mdat.length, 0);
 	mdat.write('mdat', 4, 'latin1');
 	return Buffer.concat([ftyp, mdat]);
+}
+
+/** A ZIP of `entries`, deflated, as Word and every archiver write one. */
+export function zipOf(entries: Record<string, string | Buffer>, options: { flags?: number } = {}) {
+	const locals: Buffer[] = [];
+	const centrals: Buffer[] = [];
+	let offset = 0;
+	for (const [entryName, content] of Object.entries(entries)) {
+		const name = Buffer.from(entryName);
+		const raw = typeof content === 'string' ? Buffer.from(content) : content;
+		const data = deflateRawSync(raw);
+		const header = Buffer.alloc(30);
+		header.writeUInt32LE(0x04034b50, 0);
+		header.writeUInt16LE(20, 4);
+		header.writeUInt16LE(options.flags ?? 0, 6);
+		header.writeUInt16LE(8, 8);
+		header.writeUInt32LE(crc32(raw), 14);
+		header.writeUInt32LE(data.length, 18);
+		header.writeUInt32LE(raw.length, 22);
+		header.writeUInt16LE(name.length, 26);
+		const central = Buffer.alloc(46);
+		central.writeUInt32LE(0x02014b50, 0);
+		central.writeUInt16LE(20, 4);
+		central.writeUInt16LE(20, 6);
+		central.writeUInt16LE(options.flags ?? 0, 8);
+		central.writeUInt16LE(8, 10);
+		central.writeUInt32LE(crc32(raw), 16);
+		central.writeUInt32LE(data.length, 20);
+		central.writeUInt32LE(raw.length, 24);
+		central.writeUInt16LE(name.length, 28);
+		central.writeUInt32LE(offset, 42);
+		locals.push(header, name, data);
+		centrals.push(central, name);
+		offset += header.length + name.length + data.length;
+	}
+	const directory = Buffer.concat(centrals);
+	const end = Buffer.alloc(22);
+	end.writeUInt32LE(0x06054b50, 0);
+	end.writeUInt16LE(Object.keys(entries).length, 8);
+	end.writeUInt16LE(Object.keys(entries).length, 10);
+	end.writeUInt32LE(directory.length, 12);
+	end.writeUInt32LE(offset, 16);
+	return Buffer.concat([...locals, directory, end]);
+}
+
+const MAIN_TYPE =
+	'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+const MACRO_TYPE = 'application/vnd.ms-word.document.macroEnabled.main+xml';
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * A Word document whose body is `paragraphs`, each a plain paragraph or a heading
+ * (`{ heading: 1, text }`, style Heading1). `macros` makes it a .docm with a VBA project.
+ */
+export function docx(
+	paragraphs: (string | { heading: number; text: string })[],
+	options: { macros?: boolean; encrypted?: boolean } = {}
+): Buffer {
+	const body = paragraphs
+		.map((p) =>
+			typeof p === 'string'
+				? `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`
+				: `<w:p><w:pPr><w:pStyle w:val="Heading${p.heading}"/></w:pPr><w:r><w:t>${escapeXml(p.text)}</w:t></w:r></w:p>`
+		)
+		.join('');
+	const entries: Record<string, string | Buffer> = {
+		'[Content_Types].xml':
+			'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+			`<Override PartName="/word/document.xml" ContentType="${options.macros ? MACRO_TYPE : MAIN_TYPE}"/></Types>`,
+		'_rels/.rels':
+			'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+		'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`
+	};
+	if (options.macros) entries['word/vbaProject.bin'] = Buffer.from('not really VBA');
+	return zipOf(entries, { flags: options.encrypted ? 1 : 0 });
 }

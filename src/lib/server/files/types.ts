@@ -15,6 +15,7 @@ export const REFUSAL_CODES = [
 	'unsupported_type',
 	'polyglot',
 	'unsafe_pdf',
+	'unsafe_document',
 	'unreadable',
 	'image_too_large'
 ] as const;

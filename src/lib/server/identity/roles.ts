@@ -33,6 +33,11 @@ export type Permission =
 	| { action: 'manage-team'; unitId: string }
 	/** Anything a unit role allows, e.g. finance approving the unit's expense claims. */
 	| { action: 'unit-role'; unitId: string; roles: readonly UnitRole[] }
+	/**
+	 * Give the assistant documents, and take them away: admins any, a unit's leaders their unit's
+	 * (unitId null: the whole organisation's, admins only).
+	 */
+	| { action: 'manage-documents'; unitId: string | null }
 	| { action: 'members-only' }
 	| { action: 'admin' };
 
@@ -67,6 +72,12 @@ export function rolesService(deps: {
 			case 'manage-team':
 				return (
 					(await deps.store.unitRoleOf(user.id, permission.unitId)) === 'leader' || isAdmin(user)
+				);
+			case 'manage-documents':
+				return (
+					(permission.unitId !== null &&
+						(await deps.store.unitRoleOf(user.id, permission.unitId)) === 'leader') ||
+					isAdmin(user)
 				);
 			case 'unit-role': {
 				const role = await deps.store.unitRoleOf(user.id, permission.unitId);

@@ -200,6 +200,44 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(await app.files.find(recent.id)).not.toBeNull();
 		});
 
+		it('deletes assistant document uploads that never became a document within a day, and keeps documents', async () => {
+			const upload = async (text: string) =>
+				app.files.accept({
+					ownerId: 'u1',
+					purpose: 'document',
+					bytes: Buffer.from(text),
+					name: 'a.txt'
+				});
+			const [abandoned, kept] = [await upload('Glemt opplasting'), await upload('Husregler')];
+			await db
+				.insertInto('documents')
+				.values({
+					id: 'd1',
+					file_id: kept.id,
+					title: 'Husregler',
+					locale: null,
+					unit_id: null,
+					uploaded_by: 'u1',
+					characters: 9,
+					passage_count: 1,
+					created_at: '2026-11-01T10:00:00.000Z'
+				})
+				.execute();
+			for (const id of [abandoned.id, kept.id]) {
+				await db
+					.updateTable('files')
+					.set({ created_at: '2026-11-01T10:00:00.000Z' })
+					.where('id', '=', id)
+					.execute();
+			}
+
+			const counts = await runCleanup(app, now);
+
+			expect(counts.abandonedUploadsDeleted).toBe(1);
+			expect(await app.files.find(abandoned.id)).toBeNull();
+			expect(await app.files.find(kept.id)).not.toBeNull();
+		});
+
 		it('deletes receipt uploads no claim took within a day, and keeps younger ones and those on a claim', async () => {
 			const upload = async () =>
 				app.files.accept({ ownerId: 'u1', purpose: 'receipt', bytes: await png() });

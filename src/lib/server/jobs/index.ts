@@ -9,7 +9,8 @@ import cron from 'node-cron';
 import { adminContext } from '../context';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { abandonedReceipts, expenseRetention } from '../expenses/retention';
+import { abandonedDocumentUploads } from '../documents';
+import { ABANDONED_UPLOAD_HOURS, abandonedReceipts, expenseRetention } from '../expenses/retention';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
@@ -65,7 +66,10 @@ export async function runCleanup(
 		accountRetentionMonths: services.config.EXPENSE_ACCOUNT_RETENTION_MONTHS
 	});
 	for (const id of expenses.fileIds) await services.files.delete(id);
-	const abandoned = await abandonedReceipts(services.db, now);
+	const abandoned = [
+		...(await abandonedReceipts(services.db, now)),
+		...(await abandonedDocumentUploads(services.db, now, ABANDONED_UPLOAD_HOURS))
+	];
 	for (const id of abandoned) await services.files.delete(id);
 	await services.files.sweepTemporary();
 	return {

@@ -1,0 +1,44 @@
+// Receipts read for a suggested expense description (POST /api/expense/generate-description):
+// each file's text (text.ts), its facts (facts.ts) and one description for them all
+// (describe.ts). A file that cannot be read is named in `unread` with its reason; the others
+// still make the suggestion.
+import { describeReceipts, type Locale, type ReceiptSuggestion } from './describe';
+import { receiptFacts, type ReceiptFacts } from './facts';
+import type { OcrService } from './ocr';
+import { receiptText, type ReceiptTextRefusal } from './text';
+
+export {
+	describeReceipts,
+	type Locale,
+	type ReceiptSuggestion,
+	type SuggestedLine
+} from './describe';
+export { parseAmount, receiptFacts, type ReceiptFacts, type ReceiptItem } from './facts';
+export { ocrService, OcrRefused, type OcrService, type OcrOptions } from './ocr';
+export { receiptText, type ReceiptTextRefusal } from './text';
+
+export interface ReceiptFile {
+	mimeType: string;
+	bytes: Buffer;
+}
+
+export async function suggestFromReceipts(
+	ocr: OcrService,
+	files: ReceiptFile[],
+	locale: Locale
+): Promise<
+	ReceiptSuggestion & {
+		facts: ReceiptFacts[];
+		unread: { index: number; reason: ReceiptTextRefusal }[];
+	}
+> {
+	const facts: ReceiptFacts[] = [];
+	const unread: { index: number; reason: ReceiptTextRefusal }[] = [];
+	// One after another: OCR runs one job at a time anyway, and PDFs are quick.
+	for (const [index, file] of files.entries()) {
+		const read = await receiptText(ocr, file);
+		if (read.ok) facts.push(receiptFacts(read.text));
+		else unread.push({ index, reason: read.reason });
+	}
+	return { ...describeReceipts(facts, locale), facts, unread };
+}

@@ -1,0 +1,151 @@
+// Text out of a photo of a receipt, by tesseract.js: Norwegian and English LSTM models read from
+// the @tesseract.js-data packages in node_modules (a local langPath, so it never looks for them
+// on a CDN; cacheMethod none, so it writes no cache file in the working folder), the engine from tesseract.js-core in
+// node_modules, run in tesseract.js's own worker thread so the event loop stays free.
+// One job at a time (a queue) so OCR never takes more than one of the machine's cores; a job that
+// runs past its time limit has its worker terminated and is refused with ocr_timeout. The worker
+// is kept between jobs and closed after a while idle (its models take ~100 MB).
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { createWorker, OEM, type Worker } from 'tesseract.js';
+
+export type OcrRefusalCode = 'ocr_timeout' | 'unreadable';
+
+export class OcrRefused extends Error {
+	override name = 'OcrRefused';
+	constructor(
+		readonly code: OcrRefusalCode,
+		detail: string
+	) {
+		super(detail);
+	}
+}
+
+export interface OcrOptions {
+	/** The most one job may take, queueing excluded, from image to text. */
+	timeoutMs: number;
+	/** How long an idle worker is kept before it is closed. */
+	idleMs?: number;
+	/** The longest side an image is scaled down to before OCR. */
+	maxSide?: number;
+	/** Images of more pixels than this are refused before they are decoded. */
+	maxInputPixels?: number;
+}
+
+const LANGUAGES = ['nor', 'eng'] as const;
+const fromNodeModules = createRequire(import.meta.url);
+let modelDir: string | null = null;
+
+/**
+ * A folder holding the LSTM-only ("best_int") models of both languages, as links to the files of
+ * their npm packages. tesseract.js reads every language from one langPath, and the two packages
+ * are two folders; passing the models as bytes instead is broken in tesseract.js 7 (initialize
+ * takes each language's data for its name).
+ */
+function models(): string {
+	if (modelDir && existsSync(modelDir)) return modelDir;
+	const dir = mkdtempSync(join(tmpdir(), 'orgweb-ocr-models-'));
+	for (const code of LANGUAGES) {
+		const file = `${code}.traineddata.gz`;
+		const pkg = dirname(fromNodeModules.resolve(`@tesseract.js-data/${code}/package.json`));
+		symlinkSync(join(pkg, '4.0.0_best_int', file), join(dir, file));
+	}
+	modelDir = dir;
+	return dir;
+}
+
+/** Greyscale, stretched contrast, upright and bounded: what tesseract reads best and fastest. */
+export async function prepareImage(
+	bytes: Buffer,
+	options: { maxSide: number; maxInputPixels: number }
+): Promise<Buffer> {
+	try {
+		return await sharp(bytes, { limitInputPixels: options.maxInputPixels })
+			.rotate()
+			.greyscale()
+			.normalise()
+			.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true })
+			.png()
+			.toBuffer();
+	} catch (error) {
+		throw new OcrRefused('unreadable', `the image cannot be decoded: ${String(error)}`);
+	}
+}
+
+export function ocrService(options: OcrOptions) {
+	const idleMs = options.idleMs ?? 60_000;
+	const prepare = {
+		maxSide: options.maxSide ?? 2000,
+		maxInputPixels: options.maxInputPixels ?? 50_000_000
+	};
+	let worker: Promise<Worker> | null = null;
+	let idle: NodeJS.Timeout | null = null;
+	let queue: Promise<unknown> = Promise.resolve();
+
+	function start(): Promise<Worker> {
+		worker ??= createWorker(LANGUAGES.join('+'), OEM.LSTM_ONLY, {
+			// A local folder, never a URL: without langPath tesseract.js fetches from a CDN.
+			langPath: models(),
+			cacheMethod: 'none',
+			gzip: true,
+			logger: () => {},
+			errorHandler: () => {}
+		});
+		return worker;
+	}
+
+	async function stop(): Promise<void> {
+		const current = worker;
+		worker = null;
+		if (current) await current.then((w) => w.terminate()).catch(() => {});
+	}
+
+	async function run(image: Buffer): Promise<string> {
+		if (idle) clearTimeout(idle);
+		let timer: NodeJS.Timeout | undefined;
+		const timeout = new Promise<never>((_, reject) => {
+			timer = setTimeout(
+				() => reject(new OcrRefused('ocr_timeout', `no text after ${options.timeoutMs} ms`)),
+				options.timeoutMs
+			);
+		});
+		try {
+			const work = (async () => {
+				const prepared = await prepareImage(image, prepare);
+				const { data } = await (await start()).recognize(prepared);
+				return data.text;
+			})();
+			work.catch(() => {}); // after a timeout its failure is nobody's business
+			return await Promise.race([work, timeout]);
+		} catch (error) {
+			// A worker that timed out may still be busy: only a fresh one is trusted with the next job.
+			if (!(error instanceof OcrRefused && error.code === 'unreadable')) await stop();
+			if (error instanceof OcrRefused) throw error;
+			throw new OcrRefused('unreadable', `OCR failed: ${String(error)}`);
+		} finally {
+			clearTimeout(timer);
+			idle = setTimeout(() => void stop(), idleMs);
+			idle.unref();
+		}
+	}
+
+	return {
+		/** The text tesseract reads in `image` (JPEG, PNG, WebP), after the jobs queued before it. */
+		recognise(image: Buffer): Promise<string> {
+			const job = queue.then(() => run(image));
+			queue = job.catch(() => {});
+			return job;
+		},
+		/** Ends the worker (shutdown, tests). */
+		async close(): Promise<void> {
+			if (idle) clearTimeout(idle);
+			await queue;
+			await stop();
+		}
+	};
+}
+
+export type OcrService = ReturnType<typeof ocrService>;
