@@ -163,7 +163,10 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// A page with no per-visitor part is rendered once for everyone who asks within a few seconds.
 		const { pageCache } = services();
 		const key = page ? pageCacheKey(event.url, event.request.headers.get('cookie')) : null;
-		const keeps = key !== null && event.request.method === 'GET' && pageCache.enabled;
+		// A page's data request (client-side navigation) has the page's own URL here: it is not the
+		// page, and is neither answered from nor kept in the cache.
+		const keeps =
+			key !== null && event.request.method === 'GET' && !event.isDataRequest && pageCache.enabled;
 		const accepts = event.request.headers.get('accept-encoding');
 		const kept = keeps ? pageCache.get(key, accepts) : undefined;
 		if (kept) {

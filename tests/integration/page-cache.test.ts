@@ -133,3 +133,18 @@ describe('a change shows on the next request', () => {
 		expect((await get('/en/shop/sticker')).status).toBe(404);
 	});
 });
+
+describe('a page and its data', () => {
+	it('a client-side navigation gets the page’s data, not the page kept for visitors', async () => {
+		// Kept first: the page's HTML.
+		expect((await get('/en/news')).headers.get('content-type')).toMatch(/^text\/html/);
+		for (const query of ['', '?x-sveltekit-invalidated=11']) {
+			const data = await get(`/en/news/__data.json${query}`);
+			expect(data.status).toBe(200);
+			expect(data.headers.get('content-type')).toMatch(/^application\/json/);
+			expect(((await data.json()) as { type: string }).type).toBe('data');
+		}
+		// And the page is still the page.
+		expect((await get('/en/news')).headers.get('content-type')).toMatch(/^text\/html/);
+	});
+});

@@ -1,6 +1,9 @@
 // The composition root: builds the services from the configuration once, at server start.
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
+import { assistantService } from './assistant';
+import { createModelClient } from './assistant/model';
+import { assistantRetriever } from './assistant/retriever';
 import { contactService } from './contact';
 import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
@@ -38,11 +41,21 @@ export function buildServices(
 	rateLimitStore: RateLimitStore = memoryRateLimitStore()
 ) {
 	const contentStore = sqlContentStore(db);
+	const retriever = assistantRetriever({ db, changes });
+	// Another process's write (SQLite: a script on the same file) is reported once, to whoever
+	// asks first; the page cache (on every lookup) and the assistant (on every question) both ask,
+	// so whichever hears of it tells both.
+	const noticeElsewhere = () => {
+		if (!changes?.changedElsewhere()) return false;
+		pages.clear();
+		retriever.invalidate();
+		return true;
+	};
 	// Any write may change what a page shows; without a change feed, keeping pages is not safe.
 	const pages = pageCache({
 		ttlMs: changes ? config.PAGE_CACHE_SECONDS * 1000 : 0,
 		maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
-		changedElsewhere: changes?.changedElsewhere
+		changedElsewhere: changes && noticeElsewhere
 	});
 	const leadership = leadershipService(contentStore, {
 		ttlSeconds: config.LEADERSHIP_CACHE_SECONDS
@@ -70,13 +83,19 @@ export function buildServices(
 			anonymous: config.RATE_LIMIT_ANONYMOUS,
 			public: config.RATE_LIMIT_PUBLIC,
 			auth: config.RATE_LIMIT_AUTH,
-			contact: config.RATE_LIMIT_CONTACT
+			contact: config.RATE_LIMIT_CONTACT,
+			assistant: config.RATE_LIMIT_ASSISTANT
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,
 		membership: membershipService(db),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		files,
+		assistant: assistantService({
+			retriever,
+			model: config.ai ? createModelClient(config.ai) : null,
+			beforeQuestion: noticeElsewhere
+		}),
 		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files })
 	};
 }

@@ -114,6 +114,8 @@ export const ConfigSchema = z.object({
 	RATE_LIMIT_ANONYMOUS: limit.default({ max: 10, windowMs: 60_000 }),
 	RATE_LIMIT_PUBLIC: limit.default({ max: 120, windowMs: 60_000 }),
 	RATE_LIMIT_CONTACT: limit.default({ max: 5, windowMs: 600_000 }),
+	/** Questions to the public assistant (POST /api/public-assistant), per client address. */
+	RATE_LIMIT_ASSISTANT: limit.default({ max: 20, windowMs: 60_000 }),
 	/** Sign-in, registration, reset and invitation forms, per client address. */
 	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
 	/** Unset: anyone may create an account; set: only addresses in these domains. */

@@ -4,7 +4,7 @@ import { services } from '../app';
 import { errorResponse } from './errors';
 import { clientAddress } from './rate-limit';
 
-export type RateBucket = 'anonymous' | 'public' | 'auth' | 'contact';
+export type RateBucket = 'anonymous' | 'public' | 'auth' | 'contact' | 'assistant';
 
 /** The caller's address as the rate limits count it. */
 export function clientOf(event: RequestEvent): string {

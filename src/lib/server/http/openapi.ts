@@ -13,6 +13,7 @@ import {
 	GoneBody,
 	HealthResponse
 } from '$lib/schemas/api';
+import { AssistantRequest, AssistantResponse } from '$lib/schemas/assistant';
 import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
 
 type Schema = z.ZodType;
@@ -178,6 +179,28 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 					'A stored upload, for its uploader and for whoever may see the claim it is a receipt on'
 				),
 				head: fileOperation('The headers of GET /api/files/{id}')
+			},
+			'/api/public-assistant': {
+				post: {
+					summary:
+						"Ask the site's assistant; answered from the site's public content (by a model, when one is configured)",
+					requestBody: {
+						required: true,
+						content: { 'application/json': { schema: schema(AssistantRequest) } }
+					},
+					responses: {
+						200: {
+							description:
+								'The answer with its sources (Accept: application/json), or server-sent events (Accept: text/event-stream): `delta` events with { text } while it is written, then one `done` event with the whole answer (the JSON body below), or `error` with the error envelope',
+							content: {
+								'application/json': { schema: schema(AssistantResponse) },
+								'text/event-stream': { schema: { type: 'string' } }
+							}
+						},
+						400: jsonBody('Validation failed (no message, too long, unknown locale)', ErrorBody),
+						429: tooMany
+					}
+				}
 			},
 			'/api/campus-leadership': {
 				get: {

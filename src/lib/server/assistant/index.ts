@@ -1,0 +1,127 @@
+// The public assistant: the site's own passages answer every question. Without a model the answer
+// is the best passages quoted (or where to look instead); with one, the model writes the answer
+// from the same passages and cites them, and any way it fails ends in the local answer — a
+// visitor never sees an error because a model is down.
+import type { Locale } from '$lib/i18n';
+import { errorFields, log } from '../log';
+import { citeSources } from './citations';
+import { ModelUnavailable, type ModelClient } from './model';
+import { assistantMessages, PROMPT_LIMITS, type Turn } from './prompt';
+import type { AssistantRetriever } from './retriever';
+
+export interface Question {
+	message: string;
+	locale: Locale;
+	history?: Turn[];
+}
+
+export interface AssistantAnswer {
+	answer: string;
+	/** The pages the answer quotes or cites; when nothing was found, the search and contact pages. */
+	sources: { title: string; url: string }[];
+	found: boolean;
+	/** Who wrote the answer: the model, or the site's passages quoted. */
+	by: 'model' | 'local';
+}
+
+/** A streamed answer: its text in pieces, then the whole answer with its sources. */
+export type AnswerEvent = { type: 'delta'; text: string } | ({ type: 'done' } & AssistantAnswer);
+
+export function assistantService(deps: {
+	retriever: AssistantRetriever;
+	model: ModelClient | null;
+	/** Called before each question: lets the index hear of writes the change feed does not carry. */
+	beforeQuestion?: () => void;
+}) {
+	const { retriever, model } = deps;
+
+	async function local(question: Question): Promise<AssistantAnswer> {
+		const found = await retriever.answerLocally(question.message, question.locale);
+		return {
+			answer: found.answer,
+			sources: (found.found ? found.sources : found.links).map(({ title, url }) => ({
+				title,
+				url
+			})),
+			found: found.found,
+			by: 'local'
+		};
+	}
+
+	/** The passages and messages for the model; null when there is nothing to ground it on. */
+	async function grounded(question: Question) {
+		deps.beforeQuestion?.();
+		if (!model) return null;
+		const passages = await retriever.retrieve(
+			question.message,
+			question.locale,
+			PROMPT_LIMITS.passages
+		);
+		if (passages.length === 0) return null;
+		const messages = assistantMessages({
+			locale: question.locale,
+			question: question.message,
+			passages,
+			history: question.history
+		});
+		return { model, passages, messages };
+	}
+
+	function cited(text: string, passages: { title: string; url: string; text: string }[]) {
+		const answer = citeSources(text, passages);
+		return {
+			answer: answer.text,
+			sources: answer.sources.map(({ title, url }) => ({ title, url })),
+			found: true,
+			by: 'model' as const
+		};
+	}
+
+	function modelFailed(failure: ModelUnavailable) {
+		log.warn('assistant: model unavailable, answering locally', errorFields(failure));
+	}
+
+	return {
+		async answer(question: Question, signal?: AbortSignal): Promise<AssistantAnswer> {
+			const ask = await grounded(question);
+			if (!ask) return local(question);
+			try {
+				return cited(await ask.model.complete(ask.messages, { signal }), ask.passages);
+			} catch (failure) {
+				if (!(failure instanceof ModelUnavailable)) throw failure;
+				modelFailed(failure);
+				return local(question);
+			}
+		},
+
+		/** The answer as the model writes it; the local one in one piece when there is no model. */
+		async *stream(question: Question, signal?: AbortSignal): AsyncGenerator<AnswerEvent> {
+			const ask = await grounded(question);
+			if (ask) {
+				let text = '';
+				try {
+					for await (const piece of ask.model.stream(ask.messages, { signal })) {
+						text += piece;
+						yield { type: 'delta', text: piece };
+					}
+					yield { type: 'done', ...cited(text, ask.passages) };
+					return;
+				} catch (failure) {
+					if (!(failure instanceof ModelUnavailable)) throw failure;
+					if (failure.reason === 'aborted') return;
+					modelFailed(failure);
+					// Cut off mid-answer: what was written stands, with what it cited so far.
+					if (failure.afterOutput) {
+						yield { type: 'done', ...cited(text, ask.passages) };
+						return;
+					}
+				}
+			}
+			const answer = await local(question);
+			yield { type: 'delta', text: answer.answer };
+			yield { type: 'done', ...answer };
+		}
+	};
+}
+
+export type AssistantService = ReturnType<typeof assistantService>;

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from '../helpers/e2e';
+
+// The assistant in Chromium, in both languages: with JavaScript a dialog loaded on the first
+// click (focus kept inside, Escape closes and gives the focus back, sources as links); without
+// JavaScript the same button is a link to a plain form that posts and shows the answer. The site
+// runs without a model, so answers are the site's passages quoted.
+
+const LOCALES = ['no', 'en'] as const;
+const QUESTION = { no: 'Når er julebordet?', en: 'When is the Christmas party?' };
+
+function texts(locale: (typeof LOCALES)[number]) {
+	return JSON.parse(readFileSync(`messages/${locale}/assistant.json`, 'utf8')) as Record<
+		string,
+		string
+	>;
+}
+
+for (const locale of LOCALES) {
+	const t = texts(locale);
+
+	test(`${locale}: the dialog is loaded on the first click, answers with sources, keeps and returns the focus`, async ({
+		page
+	}) => {
+		const scripts: string[] = [];
+		page.on('response', (res) => {
+			if (res.request().resourceType() === 'script') scripts.push(res.url());
+		});
+		await page.goto(`/${locale}/events`);
+		await page.waitForLoadState('networkidle');
+		const firstVisit = scripts.length;
+		const open = page.getByRole('link', { name: t.assistant_open });
+		await open.click();
+		const dialog = page.getByRole('dialog', { name: t.assistant_title });
+		await expect(dialog).toBeVisible();
+		// Its code came with the click, not with the page.
+		expect(scripts.length).toBeGreaterThan(firstVisit);
+		const field = dialog.getByLabel(t.assistant_label!);
+		await expect(field).toBeFocused();
+		await field.fill(QUESTION[locale]);
+		await dialog.getByRole('button', { name: t.assistant_submit }).click();
+		const answer = dialog.getByTestId('assistant-answer');
+		await expect(answer).toContainText(QUESTION[locale]);
+		const sources = answer.getByRole('link');
+		await expect(sources.first()).toHaveAttribute('href', new RegExp(`^/${locale}/`));
+		expect(await axeViolations(page)).toEqual([]);
+		// Tab stays inside the modal dialog.
+		for (let i = 0; i < 8; i++) {
+			await page.keyboard.press('Tab');
+			expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+		}
+		await page.keyboard.press('Escape');
+		await expect(dialog).toBeHidden();
+		await expect(open).toBeFocused();
+	});
+
+	test.describe(`${locale} without JavaScript`, () => {
+		test.use({ javaScriptEnabled: false });
+		test('the button leads to a form that posts the question and shows the answer', async ({
+			page
+		}) => {
+			await page.goto(`/${locale}`);
+			await page.getByRole('link', { name: t.assistant_open }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/assistant$`));
+			await page.getByLabel(t.assistant_label!).fill(QUESTION[locale]);
+			await page.getByRole('button', { name: t.assistant_submit }).click();
+			const answer = page.getByTestId('assistant-answer');
+			await expect(answer).toContainText(QUESTION[locale]);
+			await expect(answer.getByRole('link').first()).toHaveAttribute(
+				'href',
+				new RegExp(`^/${locale}/`)
+			);
+			// The question stays in the field, to ask it differently.
+			await expect(page.getByLabel(t.assistant_label!)).toHaveValue(QUESTION[locale]);
+		});
+	});
+}
+
+test('a question that finds nothing says so and links to the search and the contact page', async ({
+	page
+}) => {
+	const t = texts('en');
+	await page.goto('/en/assistant');
+	await page.getByLabel(t.assistant_label!).fill('quantum chromodynamics of zebras');
+	await page.getByRole('button', { name: t.assistant_submit }).click();
+	const answer = page.getByTestId('assistant-answer');
+	await expect(answer.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+		'href',
+		'/en/contact'
+	);
+	await expect(answer.getByRole('link', { name: /Search for/ })).toHaveAttribute(
+		'href',
+		/^\/en\/search\?q=/
+	);
+	expect(await axeViolations(page)).toEqual([]);
+});
