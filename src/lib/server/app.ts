@@ -5,6 +5,8 @@ import { assistantService } from './assistant';
 import { createModelClient } from './assistant/model';
 import { assistantRetriever } from './assistant/retriever';
 import { contactService } from './contact';
+import { documentsService } from './documents';
+import { DEFAULT_EXTRACT_LIMITS } from './documents/types';
 import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
 import { leadershipService } from './content/leadership';
@@ -41,7 +43,12 @@ export function buildServices(
 	rateLimitStore: RateLimitStore = memoryRateLimitStore()
 ) {
 	const contentStore = sqlContentStore(db);
-	const retriever = assistantRetriever({ db, changes });
+	const retriever = assistantRetriever({
+		db,
+		changes,
+		// Processed documents answer too; read whenever an index is built.
+		extraDocs: (locale) => documents.passages(locale)
+	});
 	// Another process's write (SQLite: a script on the same file) is reported once, to whoever
 	// asks first; the page cache (on every lookup) and the assistant (on every question) both ask,
 	// so whichever hears of it tells both.
@@ -71,6 +78,16 @@ export function buildServices(
 		from: config.MAIL_FROM
 	});
 	const identity = identityServices(db, config, mail);
+	const documents = documentsService({
+		db,
+		files,
+		roles: identity.roles,
+		limits: {
+			...DEFAULT_EXTRACT_LIMITS,
+			maxPages: config.DOCUMENTS_MAX_PAGES,
+			maxCharacters: config.DOCUMENTS_MAX_CHARACTERS
+		}
+	});
 	return {
 		config,
 		db,
@@ -91,6 +108,7 @@ export function buildServices(
 		membership: membershipService(db),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		files,
+		documents,
 		assistant: assistantService({
 			retriever,
 			model: config.ai ? createModelClient(config.ai) : null,

@@ -39,7 +39,10 @@ export interface AcceptInput {
 /** Who asks to read a file, and whether the caller lets anyone besides the owner read it. */
 export interface ReadRequest {
 	readerId: string | null;
-	/** E.g. "an approver of the claim this receipt belongs to"; the owner may always read. */
+	/**
+	 * E.g. "an approver of the claim this receipt belongs to"; the owner may always read. Without
+	 * a reader (a visitor), only what this allows is read (a document the assistant cites).
+	 */
 	mayRead?: (file: StoredFile) => boolean | Promise<boolean>;
 	variant?: 'file' | 'thumbnail';
 }
@@ -138,8 +141,9 @@ export function filesService(
 		 */
 		async read(id: string, request: ReadRequest): Promise<ServedFile | null> {
 			const file = await find(id);
-			if (!file || request.readerId === null) return null;
-			const allowed = file.ownerId === request.readerId || (await request.mayRead?.(file));
+			if (!file) return null;
+			const owner = request.readerId !== null && file.ownerId === request.readerId;
+			const allowed = owner || (await request.mayRead?.(file));
 			if (!allowed) return null;
 			const thumbnail = request.variant === 'thumbnail' && file.thumbnailKey !== null;
 			const body = await storage.get(thumbnail ? file.thumbnailKey! : file.storageKey);

@@ -17,8 +17,9 @@ export type BodyCheck = 'fits' | 'too-large' | 'unreadable';
 const FORM_TYPES =
 	/^\s*(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\s*(;|$)/i;
 
-// The claim form (new and edit) posts receipts with the rest of the claim, without JavaScript too.
-const UPLOAD_ROUTES = /^\/fs\/(new|[^/]+\/edit)\/?$/;
+// The claim form (new and edit) posts receipts with the rest of the claim, without JavaScript too;
+// the assistant's documents are uploaded to the API.
+const UPLOAD_ROUTES = /^\/(fs\/(new|[^/]+\/edit)|api\/process-document)\/?$/;
 
 /** Whether a POST to `pathname` may carry files (and so the larger body limit). */
 export function isUploadPath(pathname: string): boolean {

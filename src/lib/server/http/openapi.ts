@@ -14,6 +14,11 @@ import {
 	HealthResponse
 } from '$lib/schemas/api';
 import { AssistantRequest, AssistantResponse } from '$lib/schemas/assistant';
+import {
+	DocumentListResponse,
+	ProcessDocumentFields,
+	ProcessDocumentResponse
+} from '$lib/schemas/documents';
 import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
 
 type Schema = z.ZodType;
@@ -199,6 +204,71 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 						},
 						400: jsonBody('Validation failed (no message, too long, unknown locale)', ErrorBody),
 						429: tooMany
+					}
+				}
+			},
+			'/api/process-document': {
+				post: {
+					summary:
+						"Add a document (PDF, Word, text or Markdown) to the assistant's answers; admins, and a unit's leaders for their unit",
+					requestBody: {
+						required: true,
+						content: {
+							'multipart/form-data': {
+								schema: {
+									type: 'object',
+									required: ['file'],
+									properties: {
+										file: { type: 'string', format: 'binary' },
+										...(schema(ProcessDocumentFields) as { properties: object }).properties
+									}
+								}
+							}
+						}
+					},
+					responses: {
+						201: jsonBody('The document, read and cut into passages', ProcessDocumentResponse),
+						400: jsonBody(
+							'Validation failed; `code` says why: a field, file_unsupported_type, file_unsafe_document, no_text_layer (a scan), unreadable, too_long, empty, unit_not_found',
+							ErrorBody
+						),
+						401: jsonBody('Not signed in', ErrorBody),
+						403: jsonBody('Not an admin, nor a leader of the unit', ErrorBody),
+						413: jsonBody('Payload too large (code file_too_large)', ErrorBody)
+					}
+				}
+			},
+			'/api/documents': {
+				get: {
+					summary: "The assistant's documents the caller manages",
+					responses: {
+						200: jsonBody('All of them for admins, their units’ for leaders', DocumentListResponse),
+						401: jsonBody('Not signed in', ErrorBody),
+						403: jsonBody('Manages no documents', ErrorBody)
+					}
+				}
+			},
+			'/api/documents/{id}': {
+				get: {
+					summary:
+						'A document the assistant answers from, as uploaded (public: answers link to it)',
+					parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+					responses: {
+						200: {
+							description: 'The file, as an attachment',
+							content: { 'application/octet-stream': binary }
+						},
+						404: jsonBody('No such document', ErrorBody)
+					}
+				},
+				delete: {
+					summary: 'Remove a document; the assistant stops answering from it at once',
+					parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+					responses: {
+						204: { description: 'Removed, with its file' },
+						401: jsonBody('Not signed in', ErrorBody),
+						403: jsonBody('Not an admin, nor a leader of its unit', ErrorBody),
+						404: jsonBody('No such document', ErrorBody)
 					}
 				}
 			},

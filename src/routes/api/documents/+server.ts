@@ -1,0 +1,20 @@
+import { json } from '@sveltejs/kit';
+import { services } from '$lib/server/app';
+import { userContext } from '$lib/server/context';
+import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
+import type { RequestHandler } from './$types';
+
+// The assistant's documents the caller manages: all for admins, their units' for leaders.
+export const GET: RequestHandler = async ({ locals }) => {
+	const user = locals.user;
+	if (!user || user.isAnonymous) return errorResponse(401, { error: 'Unauthorized' });
+	try {
+		const documents = await services().documents.list(userContext(user, locals.sessionId));
+		return json(
+			{ documents: documents.map(({ fileId: _file, ...shown }) => shown) },
+			{ headers: { 'cache-control': 'private, no-store' } }
+		);
+	} catch (error) {
+		return toErrorResponse(error, locals.requestId);
+	}
+};

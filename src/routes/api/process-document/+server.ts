@@ -1,0 +1,69 @@
+import { json } from '@sveltejs/kit';
+import { ProcessDocumentFields } from '$lib/schemas/documents';
+import { services } from '$lib/server/app';
+import { userContext } from '$lib/server/context';
+import { documentRefused, fileRefused } from '$lib/server/documents/http';
+import { FileRefused } from '$lib/server/files';
+import { errorResponse, toErrorResponse, validationFailed } from '$lib/server/http/errors';
+import type { RequestHandler } from './$types';
+
+// A document for the assistant: multipart with `file` (PDF, Word, text or Markdown, by its bytes)
+// and optional `title`, `unitId` and `locale`. Admins, and a unit's leaders for their unit. The
+// permission is checked before the upload is kept; a document whose text cannot be taken leaves
+// nothing behind.
+export const POST: RequestHandler = async ({ request, locals }) => {
+	const user = locals.user;
+	if (!user || user.isAnonymous) return errorResponse(401, { error: 'Unauthorized' });
+	let form: FormData;
+	try {
+		form = await request.formData();
+	} catch {
+		return errorResponse(400, {
+			error: 'Validation failed',
+			details: [{ message: 'Expected a multipart/form-data body' }]
+		});
+	}
+	const text = (name: string) => {
+		const value = form.get(name);
+		return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+	};
+	const fields = ProcessDocumentFields.safeParse({
+		title: text('title'),
+		unitId: text('unitId'),
+		locale: text('locale')
+	});
+	if (!fields.success) return validationFailed(fields.error);
+	const file = form.get('file');
+	if (!(file instanceof File) || file.size === 0) {
+		return errorResponse(400, {
+			error: 'Validation failed',
+			details: [{ path: ['file'], message: 'A file is required' }]
+		});
+	}
+	const { files, documents, roles } = services();
+	const ctx = userContext(user, locals.sessionId);
+	try {
+		const unitId = fields.data.unitId ?? null;
+		if (!(await roles.can(ctx, { action: 'manage-documents', unitId }))) {
+			return errorResponse(403, { error: 'Forbidden' });
+		}
+		let stored;
+		try {
+			stored = await files.accept({
+				ownerId: user.id,
+				purpose: 'document',
+				bytes: Buffer.from(await file.arrayBuffer()),
+				name: file.name
+			});
+		} catch (failure) {
+			if (failure instanceof FileRefused) return fileRefused(failure.code);
+			throw failure;
+		}
+		const added = await documents.add(ctx, { fileId: stored.id, ...fields.data });
+		if (!added.ok) return documentRefused(added.reason);
+		const { id, title, passages, characters } = added.document;
+		return json({ documentId: id, title, passages, characters }, { status: 201 });
+	} catch (error) {
+		return toErrorResponse(error, locals.requestId);
+	}
+};
