@@ -1,6 +1,8 @@
-// What the document routes answer for a refused upload: the error envelope with the refusal's
-// code, and a sentence an admin can act on.
-import { errorResponse } from '../http/errors';
+// The document routes' request and refusals: the upload read and checked, and for a refused one
+// the error envelope with the refusal's code and a sentence an admin can act on.
+import { ProcessDocumentFields } from '$lib/schemas/documents';
+import type { z } from 'zod';
+import { errorResponse, validationFailed } from '../http/errors';
 import type { RefusalCode } from '../files';
 import type { DocumentRefusal } from '.';
 
@@ -36,4 +38,38 @@ export function fileRefused(code: RefusalCode): Response {
 		code: `file_${code}`,
 		details: [{ path: ['file'], message: FILE_REFUSALS[code] ?? 'The file was refused.' }]
 	});
+}
+
+/** The upload of POST /api/process-document: its file and fields, or the 400 that says why not. */
+export async function readDocumentUpload(
+	request: Request
+): Promise<{ file: File; fields: z.infer<typeof ProcessDocumentFields> } | Response> {
+	let form: FormData;
+	try {
+		form = await request.formData();
+	} catch {
+		return errorResponse(400, {
+			error: 'Validation failed',
+			details: [{ message: 'Expected a multipart/form-data body' }]
+		});
+	}
+	// An empty field is an absent one.
+	const text = (name: string) => {
+		const value = form.get(name);
+		return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+	};
+	const fields = ProcessDocumentFields.safeParse({
+		title: text('title'),
+		unitId: text('unitId'),
+		locale: text('locale')
+	});
+	if (!fields.success) return validationFailed(fields.error);
+	const file = form.get('file');
+	if (!(file instanceof File) || file.size === 0) {
+		return errorResponse(400, {
+			error: 'Validation failed',
+			details: [{ path: ['file'], message: 'A file is required' }]
+		});
+	}
+	return { file, fields: fields.data };
 }

@@ -1,10 +1,9 @@
 import { json } from '@sveltejs/kit';
-import { ProcessDocumentFields } from '$lib/schemas/documents';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { documentRefused, fileRefused } from '$lib/server/documents/http';
+import { documentRefused, fileRefused, readDocumentUpload } from '$lib/server/documents/http';
 import { FileRefused } from '$lib/server/files';
-import { errorResponse, toErrorResponse, validationFailed } from '$lib/server/http/errors';
+import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
 import type { RequestHandler } from './$types';
 
 // A document for the assistant: multipart with `file` (PDF, Word, text or Markdown, by its bytes)
@@ -14,36 +13,13 @@ import type { RequestHandler } from './$types';
 export const POST: RequestHandler = async ({ request, locals }) => {
 	const user = locals.user;
 	if (!user || user.isAnonymous) return errorResponse(401, { error: 'Unauthorized' });
-	let form: FormData;
-	try {
-		form = await request.formData();
-	} catch {
-		return errorResponse(400, {
-			error: 'Validation failed',
-			details: [{ message: 'Expected a multipart/form-data body' }]
-		});
-	}
-	const text = (name: string) => {
-		const value = form.get(name);
-		return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-	};
-	const fields = ProcessDocumentFields.safeParse({
-		title: text('title'),
-		unitId: text('unitId'),
-		locale: text('locale')
-	});
-	if (!fields.success) return validationFailed(fields.error);
-	const file = form.get('file');
-	if (!(file instanceof File) || file.size === 0) {
-		return errorResponse(400, {
-			error: 'Validation failed',
-			details: [{ path: ['file'], message: 'A file is required' }]
-		});
-	}
+	const upload = await readDocumentUpload(request);
+	if (upload instanceof Response) return upload;
+	const { file, fields } = upload;
 	const { files, documents, roles } = services();
 	const ctx = userContext(user, locals.sessionId);
 	try {
-		const unitId = fields.data.unitId ?? null;
+		const unitId = fields.unitId ?? null;
 		if (!(await roles.can(ctx, { action: 'manage-documents', unitId }))) {
 			return errorResponse(403, { error: 'Forbidden' });
 		}
@@ -59,7 +35,7 @@ export const POST: RequestHandler = async ({ request, locals }) => {
 			if (failure instanceof FileRefused) return fileRefused(failure.code);
 			throw failure;
 		}
-		const added = await documents.add(ctx, { fileId: stored.id, ...fields.data });
+		const added = await documents.add(ctx, { fileId: stored.id, ...fields });
 		if (!added.ok) return documentRefused(added.reason);
 		const { id, title, passages, characters } = added.document;
 		return json({ documentId: id, title, passages, characters }, { status: 201 });
