@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { axeViolations, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
 import { pdf, phoneJpeg, png, windowsProgram } from '../../src/lib/server/files/test-fixtures';
+import { NORWEGIAN_RECEIPT, receiptImage } from '../../src/lib/server/receipts/test-fixtures';
 
 // Filing an expense claim in Chromium, in both languages: with JavaScript (receipts upload as
 // they are picked, with a progress bar and a preview, and the draft saves itself) and without
@@ -288,3 +289,29 @@ for (const javaScriptEnabled of [true, false]) {
 		});
 	});
 }
+
+test('the receipt’s suggested description fills the empty fields, for the member to edit', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	const t = texts('no');
+	await signedIn(context, baseURL!);
+	await page.goto('/no/fs/new');
+	const line = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
+	// Nothing to read yet: no button.
+	await expect(line.getByRole('button', { name: t('suggest') })).toHaveCount(0);
+	await line.getByLabel(t('file'), { exact: true }).setInputFiles({
+		name: 'kvittering.jpg',
+		mimeType: 'image/jpeg',
+		buffer: await receiptImage(NORWEGIAN_RECEIPT, 'jpeg')
+	});
+	await expect(line.getByText(t('file_received', { name: 'kvittering.jpg' }))).toBeVisible();
+	await line.getByRole('button', { name: t('suggest') }).click();
+	await expect(line.getByLabel(t('description'), { exact: true })).toHaveValue(
+		'Pizza og drikke fra Peppes Pizza, 12.03.2026'
+	);
+	await expect(line.getByLabel(t('merchant'), { exact: true })).toHaveValue('Peppes Pizza');
+	await expect(line.getByLabel(t('amount'), { exact: true })).toHaveValue('234.00');
+	expect(await axeViolations(page)).toEqual([]);
+});

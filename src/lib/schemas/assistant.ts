@@ -23,3 +23,24 @@ export const AssistantResponse = z.object({
 	found: z.boolean(),
 	by: z.enum(['model', 'local'])
 });
+
+export const DescriptionRequest = z.object({
+	/** The caller's own receipt uploads (from the claim form's upload, or on their claims). */
+	fileIds: z.array(z.string().min(1).max(100)).min(1).max(5),
+	locale: z.enum(['no', 'en']).optional()
+});
+
+export const DescriptionResponse = z.object({
+	/** Null when nothing could be read off the receipts: an honest blank, not an invented line. */
+	description: z.string().nullable(),
+	items: z.array(
+		z.object({
+			date: z.string().optional(),
+			/** In the receipt's currency, with two decimals ("249.00"). */
+			amount: z.string().optional(),
+			merchant: z.string().optional()
+		})
+	),
+	by: z.enum(['model', 'local']),
+	unread: z.array(z.object({ fileId: z.string(), reason: z.string() }))
+});

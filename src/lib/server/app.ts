@@ -6,6 +6,8 @@ import { createModelClient } from './assistant/model';
 import { assistantRetriever } from './assistant/retriever';
 import { contactService } from './contact';
 import { documentsService } from './documents';
+import { ocrService } from './receipts';
+import { receiptSuggestions } from './receipts/suggest';
 import { DEFAULT_EXTRACT_LIMITS } from './documents/types';
 import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
@@ -78,6 +80,7 @@ export function buildServices(
 		from: config.MAIL_FROM
 	});
 	const identity = identityServices(db, config, mail);
+	const model = config.ai ? createModelClient(config.ai) : null;
 	const documents = documentsService({
 		db,
 		files,
@@ -109,9 +112,14 @@ export function buildServices(
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		files,
 		documents,
+		receipts: receiptSuggestions({
+			files,
+			ocr: ocrService({ timeoutMs: config.OCR_TIMEOUT_MS }),
+			model
+		}),
 		assistant: assistantService({
 			retriever,
-			model: config.ai ? createModelClient(config.ai) : null,
+			model,
 			beforeQuestion: noticeElsewhere
 		}),
 		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files })

@@ -334,8 +334,8 @@ async function pageExtras(event: RequestEvent, today: string) {
 		options: await formOptions(db, event.locals.locale, {
 			today,
 			mileageRateOre: config.EXPENSE_MILEAGE_RATE_ORE,
-			// POST /api/expense/generate-description comes with the AI helpers issue.
-			assistant: false
+			// The "suggest description" button (POST /api/expense/generate-description).
+			assistant: true
 		}),
 		saved: event.url.searchParams.has('saved'),
 		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? formErrorText(refused, limits()) : null,

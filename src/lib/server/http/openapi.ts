@@ -13,7 +13,12 @@ import {
 	GoneBody,
 	HealthResponse
 } from '$lib/schemas/api';
-import { AssistantRequest, AssistantResponse } from '$lib/schemas/assistant';
+import {
+	AssistantRequest,
+	AssistantResponse,
+	DescriptionRequest,
+	DescriptionResponse
+} from '$lib/schemas/assistant';
 import {
 	DocumentListResponse,
 	ProcessDocumentFields,
@@ -203,6 +208,23 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 							}
 						},
 						400: jsonBody('Validation failed (no message, too long, unknown locale)', ErrorBody),
+						429: tooMany
+					}
+				}
+			},
+			'/api/expense/generate-description': {
+				post: {
+					summary:
+						"A suggested description for a claim line from the caller's own receipts (text layer or OCR; written by the model when one is configured)",
+					requestBody: {
+						required: true,
+						content: { 'application/json': { schema: schema(DescriptionRequest) } }
+					},
+					responses: {
+						200: jsonBody('The suggestion, for the member to edit', DescriptionResponse),
+						400: jsonBody('Validation failed', ErrorBody),
+						401: jsonBody('Not signed in', ErrorBody),
+						404: jsonBody('A file id that is not a receipt the caller uploaded', ErrorBody),
 						429: tooMany
 					}
 				}
