@@ -50,4 +50,13 @@ describe('citations', () => {
 		const cited = citeSources(pieces.join(''), PASSAGES);
 		expect(cited.sources.map((s) => s.url)).toEqual(['/en/board', '/en/membership']);
 	});
+
+	it('removes links the model made up, keeping their words, and keeps links to the given pages', () => {
+		const { text } = citeSources(
+			'Tickets: [the ticket page](https://evil.example/buy) or see https://evil.example/x and [the event](/en/events/evt-1) [1].',
+			[{ title: 'Christmas party', url: '/en/events/evt-1', text: 'In December.' }]
+		);
+		expect(text).toBe('Tickets: the ticket page or see and [the event](/en/events/evt-1) [1].');
+		expect(text).not.toContain('evil.example');
+	});
 });

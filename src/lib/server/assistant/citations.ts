@@ -44,5 +44,23 @@ export function citeSources(answer: string, passages: Passage[]): CitedAnswer {
 		return cited.length === 0 ? '' : space + cited.map((n) => `[${n}]`).join('');
 	});
 	// [1][1] from two passages of one page, once each is rewritten to its source.
-	return { text: text.replace(/(\[\d+\])(?:\1)+/g, '$1'), sources };
+	const tidy = text.replace(/(\[\d+\])(?:\1)+/g, '$1');
+	return { text: withoutForeignLinks(tidy, new Set(sent.map((p) => p.url))), sources };
+}
+
+// A Markdown link [text](target), and a bare web address.
+const MARKDOWN_LINK = /\[([^\]\n]{1,200})\]\(([^)\s]{1,2000})\)/g;
+const BARE_URL = /\bhttps?:\/\/[^\s)\]]+/gi;
+
+/**
+ * A model may write links of its own (a page it imagines, or one a passage's text smuggled in):
+ * only the pages it was given stay links; any other keeps its text and loses its target.
+ */
+function withoutForeignLinks(text: string, allowed: Set<string>): string {
+	return text
+		.replace(MARKDOWN_LINK, (whole, label: string, target: string) =>
+			allowed.has(target) ? whole : label
+		)
+		.replace(BARE_URL, (url) => (allowed.has(url) ? url : ''))
+		.replace(/[ \t]{2,}/g, ' ');
 }
