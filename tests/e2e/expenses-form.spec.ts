@@ -214,9 +214,11 @@ test('a save clicked while the first autosave is on its way goes to the draft it
 		await route.continue();
 	});
 	await page.goto('/en/fs/new');
+	// Listened for before typing: on a busy machine the autosave may go while the fields fill.
+	const autosave = page.waitForRequest(/\?\/autosave$/);
 	await fillClaim(page, t);
 	await fillReceipt(page, t, 1, '80');
-	await page.waitForRequest(/\?\/autosave$/);
+	await autosave;
 	await page.getByRole('button', { name: t('save'), exact: true }).click();
 	await expect(page).toHaveURL(/\/en\/fs\/[0-9a-f-]{36}\/edit\?saved=1$/);
 	expect(claimsOf(userId)).toHaveLength(1);
