@@ -2,8 +2,9 @@ import { json } from '@sveltejs/kit';
 import { AssistantRequest } from '$lib/schemas/assistant';
 import { services } from '$lib/server/app';
 import { answerStream } from '$lib/server/assistant/sse';
-import { errorResponse, toErrorResponse, validationFailed } from '$lib/server/http/errors';
+import { toErrorResponse } from '$lib/server/http/errors';
 import { overRateLimit } from '$lib/server/http/guard';
+import { readJsonBody } from '$lib/server/http/json-body';
 import type { RequestHandler } from './$types';
 
 // Public: anyone may ask, so questions are rate limited per client address. JSON answers whole;
@@ -11,18 +12,9 @@ import type { RequestHandler } from './$types';
 export const POST: RequestHandler = async (event) => {
 	const limited = await overRateLimit(event, 'assistant');
 	if (limited) return limited;
-	let body: unknown;
-	try {
-		body = await event.request.json();
-	} catch {
-		return errorResponse(400, {
-			error: 'Validation failed',
-			details: [{ message: 'Invalid JSON body' }]
-		});
-	}
-	const parsed = AssistantRequest.safeParse(body);
-	if (!parsed.success) return validationFailed(parsed.error);
-	const question = { ...parsed.data, locale: parsed.data.locale ?? event.locals.locale };
+	const asked = await readJsonBody(event.request, AssistantRequest);
+	if (asked instanceof Response) return asked;
+	const question = { ...asked, locale: asked.locale ?? event.locals.locale };
 	const { assistant } = services();
 	const signal = event.request.signal;
 	try {

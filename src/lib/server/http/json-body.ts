@@ -1,0 +1,21 @@
+// A JSON request body checked against its zod schema: the data, or the 400 of the error
+// convention (a body that is not JSON, or does not fit).
+import type { z } from 'zod';
+import { errorResponse, validationFailed } from './errors';
+
+export async function readJsonBody<S extends z.ZodType>(
+	request: Request,
+	schema: S
+): Promise<z.infer<S> | Response> {
+	let body: unknown;
+	try {
+		body = await request.json();
+	} catch {
+		return errorResponse(400, {
+			error: 'Validation failed',
+			details: [{ message: 'Invalid JSON body' }]
+		});
+	}
+	const parsed = schema.safeParse(body);
+	return parsed.success ? parsed.data : validationFailed(parsed.error);
+}
