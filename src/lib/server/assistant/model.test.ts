@@ -314,8 +314,10 @@ describe('the model client', () => {
 		expect(sent[0]?.content).toMatch(/bokmål/);
 		expect(sent[0]?.content).toContain('[1]');
 		const last = sent[3]?.content ?? '';
-		expect(last).toContain('[1] Styret (/no/styret)\nStyret møtes tirsdager kl. 18.');
-		expect(last).toContain('[2] Kontakt (/no/kontakt)');
-		expect(last.trimEnd().endsWith('Når er neste styremøte?')).toBe(true);
+		expect(last).toContain(
+			'<excerpt n="1" title="Styret" url="/no/styret">\nStyret møtes tirsdager kl. 18.'
+		);
+		expect(last).toContain('<excerpt n="2" title="Kontakt" url="/no/kontakt">');
+		expect(last.trimEnd().endsWith('Når er neste styremøte?\n</question>')).toBe(true);
 	});
 });
