@@ -2,6 +2,9 @@
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
 import { assistantService } from './assistant';
+import { assistantFeedback } from './assistant/feedback';
+import { leakGuard } from './assistant/leak';
+import { SYSTEM_PROMPTS } from './assistant/prompt';
 import { createModelClient } from './assistant/model';
 import { assistantRetriever } from './assistant/retriever';
 import { contactService } from './contact';
@@ -49,7 +52,8 @@ export function buildServices(
 		db,
 		changes,
 		// Processed documents answer too; read whenever an index is built.
-		extraDocs: (locale) => documents.passages(locale)
+		extraDocs: (locale) => documents.passages(locale),
+		maxAgeMs: config.ASSISTANT_INDEX_MAX_AGE_SECONDS * 1000
 	});
 	// Another process's write (SQLite: a script on the same file) is reported once, to whoever
 	// asks first; the page cache (on every lookup) and the assistant (on every question) both ask,
@@ -81,6 +85,11 @@ export function buildServices(
 	});
 	const identity = identityServices(db, config, mail);
 	const model = config.ai ? createModelClient(config.ai) : null;
+	const feedback = assistantFeedback({
+		db,
+		roles: identity.roles,
+		retentionDays: config.ASSISTANT_QUESTIONS_DAYS
+	});
 	const documents = documentsService({
 		db,
 		files,
@@ -120,8 +129,14 @@ export function buildServices(
 		assistant: assistantService({
 			retriever,
 			model,
-			beforeQuestion: noticeElsewhere
+			beforeQuestion: noticeElsewhere,
+			feedback,
+			guard: leakGuard({
+				prompts: SYSTEM_PROMPTS,
+				keys: config.AI_API_KEY ? [config.AI_API_KEY] : []
+			})
 		}),
+		assistantFeedback: feedback,
 		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files })
 	};
 }

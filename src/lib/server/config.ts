@@ -211,7 +211,17 @@ export const ConfigSchema = z.object({
 		.regex(/^\d{4}-\d{2}-\d{2}(-preview)?$/, 'expected a date such as 2024-10-21')
 		.optional(),
 	/** How long one attempt may wait for the answer (a stream: for each next piece of it). */
-	AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(20_000)
+	AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(300_000).default(20_000),
+	/**
+	 * Days the assistant keeps the questions it could not answer and the ratings of its answers
+	 * (text only, nothing that names who asked), for the admins' list of what the site misses.
+	 */
+	ASSISTANT_QUESTIONS_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+	/**
+	 * The longest an index of the site's content is used before it is built again; a write rebuilds
+	 * it at once, this only catches what time alone changes (a news item scheduled for now).
+	 */
+	ASSISTANT_INDEX_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600)
 });
 
 export interface VippsConfig {

@@ -26,6 +26,7 @@ import * as m010 from './migrations/010_instances';
 import * as m011 from './migrations/011_files';
 import * as m012 from './migrations/012_expenses';
 import * as m013 from './migrations/013_documents';
+import * as m014 from './migrations/014_assistant_feedback';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import { openPostgres, type PostgresDatabase } from './postgres';
@@ -48,7 +49,8 @@ const migrations: Record<string, Migration> = {
 	'010_instances': m010,
 	'011_files': m011,
 	'012_expenses': m012,
-	'013_documents': m013
+	'013_documents': m013,
+	'014_assistant_feedback': m014
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -17,7 +17,8 @@ const PRIVATE = new Set([
 	'expense_lines',
 	'audit_log',
 	'contact_messages',
-	'payment_sessions'
+	'payment_sessions',
+	'assistant_feedback'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -384,6 +384,17 @@ export interface DocumentPassagesTable {
 	text: string;
 }
 
+export interface AssistantFeedbackTable {
+	id: string;
+	locale: string;
+	question: string | null;
+	found: number;
+	answered_by: string;
+	rating: string | null;
+	created_at: string;
+	rated_at: string | null;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -420,4 +431,5 @@ export interface Database {
 	audit_log: AuditLogTable;
 	documents: DocumentsTable;
 	document_passages: DocumentPassagesTable;
+	assistant_feedback: AssistantFeedbackTable;
 }

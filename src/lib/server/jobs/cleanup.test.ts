@@ -119,7 +119,8 @@ describe.each(ENGINES)('on %s', (engine) => {
 				expenseAccountsErased: 0,
 				expenseClaimsDeleted: 0,
 				receiptFilesDeleted: 0,
-				abandonedUploadsDeleted: 0
+				abandonedUploadsDeleted: 0,
+				assistantQuestionsDeleted: 0
 			});
 			expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
 			expect(await ids('auth_tokens')).toEqual(['t-unused']);
@@ -265,5 +266,24 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(await app.files.find(fresh.id)).not.toBeNull();
 			expect(await app.files.find(onClaim.id)).not.toBeNull();
 		});
+	});
+
+	it('deletes what the assistant kept of questions past ASSISTANT_QUESTIONS_DAYS, and keeps the rest', async () => {
+		const day = 24 * HOUR;
+		const kept = app.config.ASSISTANT_QUESTIONS_DAYS;
+		await app.assistantFeedback.recordNotFound(
+			{ id: 'old', locale: 'en', question: 'Where is the sauna?', by: 'local' },
+			new Date(now.getTime() - (kept + 1) * day)
+		);
+		await app.assistantFeedback.recordNotFound(
+			{ id: 'young', locale: 'en', question: 'Where is the gym?', by: 'local' },
+			new Date(now.getTime() - (kept - 1) * day)
+		);
+
+		const counts = await runCleanup(app, now);
+
+		expect(counts.assistantQuestionsDeleted).toBe(1);
+		const left = await db.selectFrom('assistant_feedback').select(['id', 'question']).execute();
+		expect(left).toEqual([{ id: 'young', question: 'Where is the gym?' }]);
 	});
 });

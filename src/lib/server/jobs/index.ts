@@ -6,6 +6,7 @@
 // Were two runs to meet anyway (a run longer than its period), both jobs are safe: DELETEs of
 // expired rows, and guarded status transitions.
 import cron from 'node-cron';
+import type { AssistantFeedback } from '../assistant/feedback';
 import { adminContext } from '../context';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -46,8 +47,8 @@ export function guarded(
 /**
  * One cleanup run; the counts of deleted rows go to the log. Besides the shop's and identity's
  * leftovers: expense claims past their bookkeeping period with their receipt files, payout
- * accounts past theirs (expenses/retention.ts), receipt uploads no claim took within a day, and
- * temporary files a crash left.
+ * accounts past theirs (expenses/retention.ts), receipt uploads no claim took within a day, the
+ * assistant's kept questions past ASSISTANT_QUESTIONS_DAYS, and temporary files a crash left.
  */
 export async function runCleanup(
 	services: {
@@ -56,6 +57,7 @@ export async function runCleanup(
 		shop: ShopService;
 		identity: IdentityService;
 		files: Pick<FilesService, 'delete' | 'sweepTemporary'>;
+		assistantFeedback: Pick<AssistantFeedback, 'deleteExpired'>;
 	},
 	now = new Date()
 ) {
@@ -72,13 +74,15 @@ export async function runCleanup(
 	];
 	for (const id of abandoned) await services.files.delete(id);
 	await services.files.sweepTemporary();
+	const assistantQuestionsDeleted = await services.assistantFeedback.deleteExpired(now);
 	return {
 		reservations,
 		...identity,
 		expenseAccountsErased: expenses.accountsErased,
 		expenseClaimsDeleted: expenses.claimsDeleted,
 		receiptFilesDeleted: expenses.fileIds.length,
-		abandonedUploadsDeleted: abandoned.length
+		abandonedUploadsDeleted: abandoned.length,
+		assistantQuestionsDeleted
 	};
 }
 
