@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { axeViolations } from '../helpers/e2e';
+import { axeViolations, e2eAdmin, e2eSession } from '../helpers/e2e';
 
 // The assistant in Chromium, in both languages: with JavaScript a dialog loaded on the first
 // click (focus kept inside, Escape closes and gives the focus back, sources as links); without
@@ -45,6 +45,10 @@ for (const locale of LOCALES) {
 		const sources = answer.getByRole('link');
 		await expect(sources.first()).toHaveAttribute('href', new RegExp(`^/${locale}/`));
 		expect(await axeViolations(page)).toEqual([]);
+		// The answer can be rated in place.
+		const rating = answer.getByRole('group', { name: t.assistant_rate_question });
+		await rating.getByRole('button', { name: t.assistant_rate_yes, exact: true }).click();
+		await expect(answer.getByText(t.assistant_rated_helpful!)).toBeVisible();
 		// Tab stays inside the modal dialog.
 		for (let i = 0; i < 8; i++) {
 			await page.keyboard.press('Tab');
@@ -73,6 +77,9 @@ for (const locale of LOCALES) {
 			);
 			// The question stays in the field, to ask it differently.
 			await expect(page.getByLabel(t.assistant_label!)).toHaveValue(QUESTION[locale]);
+			// The rating buttons post too.
+			await answer.getByRole('button', { name: t.assistant_rate_no, exact: true }).click();
+			await expect(page.getByText(t.assistant_rated_unhelpful!)).toBeVisible();
 		});
 	});
 }
@@ -95,3 +102,33 @@ test('a question that finds nothing says so and links to the search and the cont
 	);
 	expect(await axeViolations(page)).toEqual([]);
 });
+
+for (const locale of LOCALES) {
+	test(`${locale}: an admin sees the questions the assistant missed and marks one handled`, async ({
+		page,
+		context,
+		baseURL
+	}) => {
+		const admin = JSON.parse(readFileSync(`messages/${locale}/admin.json`, 'utf8')) as Record<
+			string,
+			string
+		>;
+		const question = `Finnes det en sjakklubb for ${locale} ${Math.random().toString(36).slice(2, 8)}?`;
+		const asked = await page.request.post('/api/public-assistant', {
+			data: { message: question, locale }
+		});
+		expect((await asked.json()).found).toBe(false);
+		const { id } = await e2eAdmin();
+		await e2eSession(context, baseURL!, id);
+		await page.goto(`/${locale}/admin/assistant?locale=${locale}`);
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(admin.admin_assistant_title!);
+		const row = page.getByRole('row').filter({ hasText: question });
+		await expect(row).toBeVisible();
+		expect(await axeViolations(page)).toEqual([]);
+		await row.getByRole('button').click();
+		await expect(
+			page.getByRole('status').filter({ hasText: admin.admin_assistant_dismissed!.split('(')[0]! })
+		).toBeVisible();
+		await expect(page.getByRole('row').filter({ hasText: question })).toHaveCount(0);
+	});
+}

@@ -43,6 +43,23 @@ export async function e2eAccount(
 	return { id, email };
 }
 
+export const E2E_ADMIN_EMAIL = 'admin@e2e.example.org';
+
+/** The site's admin (ADMIN_EMAILS in playwright.config.ts): one account, made by the first test that asks. */
+export async function e2eAdmin(): Promise<{ id: string; email: string }> {
+	const passwordHash = await hash(E2E_PASSWORD);
+	const now = new Date().toISOString();
+	const id = e2eDb((d) => {
+		d.prepare(
+			'insert into users (id, email, name, password_hash, is_anonymous, created_at, email_verified_at) values (?, ?, ?, ?, 0, ?, ?) on conflict (email) do nothing'
+		).run(randomUUID(), E2E_ADMIN_EMAIL, 'Ada Admin', passwordHash, now, now);
+		return (
+			d.prepare('select id from users where email = ?').get(E2E_ADMIN_EMAIL) as { id: string }
+		).id;
+	});
+	return { id, email: E2E_ADMIN_EMAIL };
+}
+
 /** Puts a fresh session of `userId` into the browser context, as signing in would. */
 export async function e2eSession(
 	context: BrowserContext,

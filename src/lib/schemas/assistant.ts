@@ -18,10 +18,26 @@ export const AssistantRequest = z.object({
 export const AssistantSource = z.object({ title: z.string(), url: z.string() });
 
 export const AssistantResponse = z.object({
+	/** The answer's id: what a rating of it names. */
+	id: z.uuid(),
 	answer: z.string(),
 	sources: z.array(AssistantSource),
 	found: z.boolean(),
 	by: z.enum(['model', 'local'])
+});
+
+export const AssistantRating = z.enum(['helpful', 'unhelpful']);
+
+/**
+ * A visitor's rating of an answer. The question goes with it because nothing else keeps it: an
+ * answer that was found is not stored unless rated unhelpful.
+ */
+export const AssistantFeedbackRequest = z.object({
+	answerId: z.uuid(),
+	rating: AssistantRating,
+	message: AssistantRequest.shape.message,
+	locale: z.enum(['no', 'en']).optional(),
+	by: z.enum(['model', 'local']).default('local')
 });
 
 export const DescriptionRequest = z.object({

@@ -14,6 +14,7 @@ import {
 	HealthResponse
 } from '$lib/schemas/api';
 import {
+	AssistantFeedbackRequest,
 	AssistantRequest,
 	AssistantResponse,
 	DescriptionRequest,
@@ -208,6 +209,21 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 							}
 						},
 						400: jsonBody('Validation failed (no message, too long, unknown locale)', ErrorBody),
+						429: tooMany
+					}
+				}
+			},
+			'/api/public-assistant/feedback': {
+				post: {
+					summary:
+						'Rate an answer of the assistant (helpful or not); unanswered questions are kept, without who asked, for the admins',
+					requestBody: {
+						required: true,
+						content: { 'application/json': { schema: schema(AssistantFeedbackRequest) } }
+					},
+					responses: {
+						204: { description: 'Rated; a later rating of the same answer replaces it' },
+						400: jsonBody('Validation failed', ErrorBody),
 						429: tooMany
 					}
 				}

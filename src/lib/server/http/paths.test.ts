@@ -23,18 +23,27 @@ describe('page paths', () => {
 		expect(isPagePath('/en/shop/cart')).toBe(true);
 	});
 
-	it("protects /profile, /fs and a unit's invitations in any locale, not look-alikes", () => {
+	it("protects /profile, /fs, /admin and a unit's invitations in any locale, not look-alikes", () => {
 		for (const p of [
 			'/no/profile',
 			'/en/profile/sessions',
 			'/no/fs',
 			'/en/fs/new',
 			'/profile',
-			'/en/units/board-oslo/invitations'
+			'/en/units/board-oslo/invitations',
+			'/no/admin',
+			'/en/admin/assistant'
 		]) {
 			expect(isProtectedPath(p), p).toBe(true);
 		}
-		for (const p of ['/no/profiles', '/en/fsx', '/no/shop', '/no', '/en/units/board-oslo']) {
+		for (const p of [
+			'/no/profiles',
+			'/en/fsx',
+			'/no/shop',
+			'/no',
+			'/en/units/board-oslo',
+			'/en/administration'
+		]) {
 			expect(isProtectedPath(p), p).toBe(false);
 		}
 	});

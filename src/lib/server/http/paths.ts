@@ -4,7 +4,7 @@ import { localizePath, stripLocale, type Locale } from '$lib/i18n';
 
 export { isPagePath } from '$lib/paths';
 
-const PROTECTED = /^\/(profile|fs|units\/[^/]+\/invitations)(\/|$)/;
+const PROTECTED = /^\/(profile|fs|admin|units\/[^/]+\/invitations)(\/|$)/;
 
 export function isApiPath(pathname: string): boolean {
 	return pathname === '/api' || pathname.startsWith('/api/');

@@ -1,0 +1,44 @@
+import { error, fail } from '@sveltejs/kit';
+import { z } from 'zod';
+import { services } from '$lib/server/app';
+import { userContext } from '$lib/server/context';
+import { unlessDenied } from '$lib/server/identity/roles';
+import type { Actions, PageServerLoad, RequestEvent } from './$types';
+
+// What visitors asked the assistant and did not get: admins only (the hook has sent visitors to
+// sign in; anyone else learns nothing, not even that the page exists). Filters are a GET form.
+const Filter = z.object({
+	locale: z.enum(['no', 'en']).optional().catch(undefined),
+	reason: z.enum(['not_found', 'unhelpful']).optional().catch(undefined)
+});
+const Dismiss = z.object({ key: z.string().trim().min(1).max(2000), locale: z.enum(['no', 'en']) });
+
+const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
+
+export const load: PageServerLoad = async (event) => {
+	const { url } = event;
+	const filter = Filter.parse({
+		locale: url.searchParams.get('locale') || undefined,
+		reason: url.searchParams.get('reason') || undefined
+	});
+	const feedback = services().assistantFeedback;
+	const ctx = ctxOf(event);
+	const seen = await unlessDenied(
+		Promise.all([feedback.summary(ctx), feedback.misses(ctx, filter)])
+	);
+	if (!seen) error(404, 'Not found');
+	const [summary, misses] = seen;
+	return { summary, misses, filter };
+};
+
+export const actions: Actions = {
+	dismiss: async (event) => {
+		const parsed = Dismiss.safeParse(Object.fromEntries(await event.request.formData()));
+		if (!parsed.success) return fail(400, { dismissFailed: true });
+		const cleared = await unlessDenied(
+			services().assistantFeedback.dismiss(ctxOf(event), parsed.data)
+		);
+		if (cleared === null) error(404, 'Not found');
+		return { dismissed: cleared };
+	}
+};
