@@ -249,6 +249,19 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ document_id: 'd1', position: 0, heading: 'Nøkler', text: 'Hent nøkkel hos vakt.' })
 		.execute();
 	await db
+		.insertInto('assistant_feedback')
+		.values({
+			id: '7f0c3b1e-2d4a-4f6b-9c8d-0e1f2a3b4c5d',
+			locale: 'no',
+			question: 'Har dere badstue på campus?',
+			found: 0,
+			answered_by: 'local',
+			rating: 'unhelpful',
+			created_at: T,
+			rated_at: T
+		})
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

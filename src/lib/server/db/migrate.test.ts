@@ -35,7 +35,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'010_instances',
 			'011_files',
 			'012_expenses',
-			'013_documents'
+			'013_documents',
+			'014_assistant_feedback'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
