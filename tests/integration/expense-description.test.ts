@@ -124,6 +124,31 @@ const filesOf = (userId: string) =>
 const storedFileCount = () =>
 	readdirSync(filesDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 
+const daysAgo = (days: number) =>
+	new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo' }).format(
+		new Date(Date.now() - days * 86_400_000)
+	);
+
+/** The claim form's save without JavaScript, with one line: a new draft, or the form refused. */
+function saveClaimWith(cookie: string, line: Record<string, string>) {
+	const body = new FormData();
+	const fields: Record<string, string> = {
+		campusId: 'oslo',
+		unitId: 'board-oslo',
+		purpose: 'Coffee for the board meeting',
+		payoutAccount: '1234 56 78903',
+		advance: '',
+		...Object.fromEntries(Object.entries(line).map(([k, v]) => [`lines.0.${k}`, v]))
+	};
+	for (const [name, value] of Object.entries(fields)) body.set(name, value);
+	return fetch(`${server.url}/en/fs/new?/save`, {
+		method: 'POST',
+		redirect: 'manual',
+		headers: { origin: server.url, cookie, accept: 'text/html' },
+		body
+	});
+}
+
 const PDF_RECEIPT = [
 	'KAFFEBRENNERIET AS',
 	'Org.nr 987 654 321 MVA',
@@ -229,6 +254,26 @@ describe('POST /api/expense/generate-description with the receipts (multipart)',
 		});
 		expect(served.status).toBe(200);
 		expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
+
+		// The claim form saves a line with it, as it would with one of its own uploads.
+		const line = body.items[0]!;
+		const saved = await saveClaimWith(member.cookie, {
+			kind: 'receipt',
+			date: daysAgo(3),
+			merchant: line.merchant!,
+			description: body.description,
+			amount: line.amount!,
+			currency: 'NOK',
+			originalAmount: '',
+			fileId: body.fileIds[0]!
+		});
+		expect(saved.status).toBe(303);
+		const claimId = /\/fs\/([0-9a-f-]{36})/.exec(saved.headers.get('location') ?? '')?.[1];
+		expect(
+			withDb(server.dbFile, (db) =>
+				db.prepare('select file_id, amount_ore from expense_lines where claim_id = ?').all(claimId)
+			)
+		).toEqual([{ file_id: body.fileIds[0], amount_ore: 9100 }]);
 	});
 
 	it('reads a PNG photo of a Norwegian receipt by OCR, larger than the JSON limit', async () => {
