@@ -36,6 +36,9 @@ export default defineConfig({
 		url: `http://localhost:${PORT}/api/health`,
 		reuseExistingServer: false,
 		timeout: 60_000,
+		// Stopped as a process manager stops it, so it closes what it holds (the OCR worker's
+		// temporary folder among them) rather than being killed; serve.js exits within 5 s.
+		gracefulShutdown: { signal: 'SIGTERM', timeout: 6000 },
 		stdout: 'ignore',
 		stderr: 'pipe',
 		env: {

@@ -69,9 +69,21 @@ server.listen(port, host, () => {
 	console.log(`orgweb listening on http://${shown}:${actual}`);
 });
 
-function shutdown() {
-	server.close(() => process.exit(0));
-	setTimeout(() => process.exit(0), 3000).unref();
+// On SIGTERM or SIGINT: no new connections, idle ones closed, then — as adapter-node's own server
+// does — `sveltekit:shutdown`, on which the app closes the schedule, the OCR worker (removing its
+// temporary folder) and the database (app.ts); with nothing left to wait for, the process ends.
+// Connections still busy after 3 s are cut, and a process still alive after 5 s exits regardless.
+let stopping = false;
+function shutdown(signal) {
+	if (stopping) return;
+	stopping = true;
+	setTimeout(() => process.exit(0), 5000).unref();
+	const cut = setTimeout(() => server.closeAllConnections(), 3000).unref();
+	server.close(() => {
+		clearTimeout(cut);
+		process.emit('sveltekit:shutdown', signal);
+	});
+	server.closeIdleConnections();
 }
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

@@ -134,7 +134,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 			? 'fits'
 			: await checkBody(event.request, {
 					forms: !api,
-					limit: bodyLimitOf(pathname, services().config)
+					limit: bodyLimitOf(pathname, services().config, event.request.headers.get('content-type'))
 				});
 		if (body !== 'fits') {
 			// The client's mistake (or abuse), not ours: a warning without a stack.

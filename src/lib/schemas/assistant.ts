@@ -40,15 +40,34 @@ export const AssistantFeedbackRequest = z.object({
 	by: z.enum(['model', 'local']).default('local')
 });
 
+/** POST /api/expense/generate-description as JSON: receipts the caller has uploaded already. */
 export const DescriptionRequest = z.object({
 	/** The caller's own receipt uploads (from the claim form's upload, or on their claims). */
 	fileIds: z.array(z.string().min(1).max(100)).min(1).max(5),
 	locale: z.enum(['no', 'en']).optional()
 });
 
+/** The same as multipart/form-data: the receipts themselves (an empty `locale` is an absent one). */
+export const DescriptionUpload = z.object({
+	/** PDF, JPEG, PNG, WebP or HEIC, typed by their bytes; kept as the claim form's uploads are. */
+	files: z.array(z.file()).min(1).max(5),
+	locale: z.enum(['no', 'en']).optional()
+});
+
+/**
+ * Why a receipt gave nothing: a PDF without a text layer (a scan), bytes that would not decode,
+ * OCR past its time limit, a type that is not read, or text that says nothing a receipt says.
+ */
+export const UnreadReason = z.enum([
+	'no_text_layer',
+	'unreadable',
+	'ocr_timeout',
+	'unsupported_type',
+	'not_a_receipt'
+]);
+
 export const DescriptionResponse = z.object({
-	/** Null when nothing could be read off the receipts: an honest blank, not an invented line. */
-	description: z.string().nullable(),
+	description: z.string(),
 	items: z.array(
 		z.object({
 			date: z.string().optional(),
@@ -58,5 +77,8 @@ export const DescriptionResponse = z.object({
 		})
 	),
 	by: z.enum(['model', 'local']),
-	unread: z.array(z.object({ fileId: z.string(), reason: z.string() }))
+	/** The receipts that gave nothing while others did. */
+	unread: z.array(z.object({ fileId: z.string(), reason: UnreadReason })),
+	/** Every receipt of the request in the order given; for a multipart post, as now kept. */
+	fileIds: z.array(z.string())
 });

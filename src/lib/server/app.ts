@@ -30,7 +30,7 @@ import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './http/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './http/rate-limit';
 import { startSchedule } from './jobs';
-import { log, setLogLevel } from './log';
+import { errorFields, log, setLogLevel } from './log';
 import { mailer, type Mailer } from './mail';
 import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
@@ -100,6 +100,7 @@ export function buildServices(
 			maxCharacters: config.DOCUMENTS_MAX_CHARACTERS
 		}
 	});
+	const ocr = ocrService({ timeoutMs: config.OCR_TIMEOUT_MS });
 	return {
 		config,
 		db,
@@ -121,11 +122,7 @@ export function buildServices(
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		files,
 		documents,
-		receipts: receiptSuggestions({
-			files,
-			ocr: ocrService({ timeoutMs: config.OCR_TIMEOUT_MS }),
-			model
-		}),
+		receipts: receiptSuggestions({ files, ocr, model }),
 		assistant: assistantService({
 			retriever,
 			model,
@@ -137,13 +134,16 @@ export function buildServices(
 			})
 		}),
 		assistantFeedback: feedback,
-		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files })
+		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files }),
+		/** Ends what the services hold besides the database: the OCR worker and its folder. */
+		close: () => ocr.close()
 	};
 }
 
 export type Services = ReturnType<typeof buildServices>;
 
 let current: Services | undefined;
+let stopSchedule: (() => void) | undefined;
 
 export async function startApp(): Promise<Services> {
 	let config = readConfig();
@@ -181,8 +181,33 @@ export async function startApp(): Promise<Services> {
 			provider: config.PAYMENT_PROVIDER
 		});
 	}
-	if (config.CRON_ENABLED) startSchedule(current, { shared: opened.engine === 'postgres' });
+	if (config.CRON_ENABLED) {
+		stopSchedule = startSchedule(current, { shared: opened.engine === 'postgres' });
+	}
+	// Sent once the HTTP server has closed, by scripts/serve.js as by adapter-node's own server.
+	process.once('sveltekit:shutdown', () => void stopApp());
 	return current;
+}
+
+/**
+ * Closes what the app holds, at shutdown: the schedule, the OCR worker (and its temporary folder),
+ * then the database. A failure is logged, and the rest is still closed.
+ */
+export async function stopApp(): Promise<void> {
+	const app = current;
+	if (!app) return;
+	current = undefined;
+	stopSchedule?.();
+	stopSchedule = undefined;
+	for (const [what, close] of [
+		['ocr', () => app.close()],
+		['database', () => app.db.destroy()]
+	] as const) {
+		await close().catch((error: unknown) =>
+			log.error('shutdown: closing failed', { what, ...errorFields(error) })
+		);
+	}
+	log.info('stopped');
 }
 
 // An upgrade migrates at start; the copy taken first is what rolling it back restores. A backup

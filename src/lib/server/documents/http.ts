@@ -3,7 +3,9 @@
 import { ProcessDocumentFields } from '$lib/schemas/documents';
 import type { z } from 'zod';
 import { errorResponse, validationFailed } from '../http/errors';
+import { readFormBody } from '../http/form-body';
 import type { RefusalCode } from '../files';
+import { fileRefusedResponse } from '../files/http';
 import type { DocumentRefusal } from '.';
 
 const REFUSALS: Record<DocumentRefusal, string> = {
@@ -32,27 +34,15 @@ export function documentRefused(reason: DocumentRefusal): Response {
 	});
 }
 
-export function fileRefused(code: RefusalCode): Response {
-	return errorResponse(code === 'too_large' ? 413 : 400, {
-		error: code === 'too_large' ? 'Payload too large' : 'Validation failed',
-		code: `file_${code}`,
-		details: [{ path: ['file'], message: FILE_REFUSALS[code] ?? 'The file was refused.' }]
-	});
-}
+export const fileRefused = (code: RefusalCode): Response =>
+	fileRefusedResponse(code, ['file'], FILE_REFUSALS);
 
 /** The upload of POST /api/process-document: its file and fields, or the 400 that says why not. */
 export async function readDocumentUpload(
 	request: Request
 ): Promise<{ file: File; fields: z.infer<typeof ProcessDocumentFields> } | Response> {
-	let form: FormData;
-	try {
-		form = await request.formData();
-	} catch {
-		return errorResponse(400, {
-			error: 'Validation failed',
-			details: [{ message: 'Expected a multipart/form-data body' }]
-		});
-	}
+	const form = await readFormBody(request);
+	if (form instanceof Response) return form;
 	// An empty field is an absent one.
 	const text = (name: string) => {
 		const value = form.get(name);

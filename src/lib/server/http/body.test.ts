@@ -38,6 +38,15 @@ describe('which posts may carry uploads', () => {
 			expect(bodyLimitOf(path, LIMITS), path).toBe(1000);
 		}
 	});
+
+	it('is the receipt description as multipart only: its JSON form keeps the small limit', () => {
+		const path = '/api/expense/generate-description';
+		const multipart = 'multipart/form-data; boundary=----x';
+		expect(bodyLimitOf(path, LIMITS, multipart)).toBe(5000);
+		expect(bodyLimitOf(path, LIMITS, 'application/json')).toBe(1000);
+		expect(bodyLimitOf(path, LIMITS, null)).toBe(1000);
+		expect(bodyLimitOf('/api/public-assistant', LIMITS, multipart)).toBe(1000);
+	});
 });
 
 describe('checking a body against its limit', () => {

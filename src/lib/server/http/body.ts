@@ -20,18 +20,27 @@ const FORM_TYPES =
 // The claim form (new and edit) posts receipts with the rest of the claim, without JavaScript too;
 // the assistant's documents are uploaded to the API.
 const UPLOAD_ROUTES = /^\/(fs\/(new|[^/]+\/edit)|api\/process-document)\/?$/;
+// Receipts to describe come as multipart; the same route's JSON form (ids) keeps BODY_SIZE_LIMIT.
+const MULTIPART_UPLOAD_ROUTES = /^\/api\/expense\/generate-description\/?$/;
+const MULTIPART = /^\s*multipart\/form-data\s*(;|$)/i;
 
-/** Whether a POST to `pathname` may carry files (and so the larger body limit). */
-export function isUploadPath(pathname: string): boolean {
-	return UPLOAD_ROUTES.test(stripLocale(pathname));
+/**
+ * Whether a POST to `pathname` may carry files (and so the larger body limit); `contentType`
+ * decides it on a route that takes files only as multipart.
+ */
+export function isUploadPath(pathname: string, contentType: string | null = null): boolean {
+	const path = stripLocale(pathname);
+	if (UPLOAD_ROUTES.test(path)) return true;
+	return MULTIPART_UPLOAD_ROUTES.test(path) && MULTIPART.test(contentType ?? '');
 }
 
-/** The largest body a request to `pathname` may carry. */
+/** The largest body a request to `pathname` (of `contentType`) may carry. */
 export function bodyLimitOf(
 	pathname: string,
-	limits: { BODY_SIZE_LIMIT: number; uploadBodyLimit: number }
+	limits: { BODY_SIZE_LIMIT: number; uploadBodyLimit: number },
+	contentType: string | null = null
 ): number {
-	return isUploadPath(pathname) ? limits.uploadBodyLimit : limits.BODY_SIZE_LIMIT;
+	return isUploadPath(pathname, contentType) ? limits.uploadBodyLimit : limits.BODY_SIZE_LIMIT;
 }
 
 /**

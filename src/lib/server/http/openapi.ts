@@ -18,7 +18,8 @@ import {
 	AssistantRequest,
 	AssistantResponse,
 	DescriptionRequest,
-	DescriptionResponse
+	DescriptionResponse,
+	DescriptionUpload
 } from '$lib/schemas/assistant';
 import {
 	DocumentListResponse,
@@ -231,16 +232,32 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			'/api/expense/generate-description': {
 				post: {
 					summary:
-						"A suggested description for a claim line from the caller's own receipts (text layer or OCR; written by the model when one is configured)",
+						"A suggested description for a claim line from the caller's own receipts, by id or posted with the request (text layer or OCR; written by the model when one is configured)",
 					requestBody: {
 						required: true,
-						content: { 'application/json': { schema: schema(DescriptionRequest) } }
+						content: {
+							'application/json': { schema: schema(DescriptionRequest) },
+							'multipart/form-data': {
+								schema: schema(DescriptionUpload),
+								encoding: { files: { contentType: 'application/pdf, image/*' } }
+							}
+						}
 					},
 					responses: {
-						200: jsonBody('The suggestion, for the member to edit', DescriptionResponse),
-						400: jsonBody('Validation failed', ErrorBody),
+						200: jsonBody(
+							'The suggestion, for the member to edit; posted receipts are kept as the claim form’s uploads are (`fileIds`), and removed within a day unless a claim takes them',
+							DescriptionResponse
+						),
+						400: jsonBody(
+							'Validation failed; `code` says why: no_receipt_text (none of the receipts says anything a receipt says: `details` has each one’s reason, and no posted file is kept), file_unsupported_type, file_unsafe_pdf, file_polyglot, file_unreadable, file_image_too_large, file_empty (a posted file the files port refused; none is kept)',
+							ErrorBody
+						),
 						401: jsonBody('Not signed in', ErrorBody),
 						404: jsonBody('A file id that is not a receipt the caller uploaded', ErrorBody),
+						413: jsonBody(
+							'Payload too large: the post passes the upload limit, or a file FILES_MAX_BYTES (code file_too_large)',
+							ErrorBody
+						),
 						429: tooMany
 					}
 				}

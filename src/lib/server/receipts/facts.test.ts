@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, receiptFacts } from './facts';
+import { looksLikeReceipt, parseAmount, receiptFacts } from './facts';
 
 const REMA = `REMA 1000 MAJORSTUEN
 Org.nr: 987 654 321 MVA
@@ -122,6 +122,18 @@ describe('facts read from receipt text', () => {
 		});
 		expect(receiptFacts('')).toMatchObject({ merchant: null, totalOre: null, items: [] });
 		expect(receiptFacts('Dato 31.02.2026').date).toBeNull();
+	});
+
+	it('counts as a receipt only text with a date, a total or a priced line, not a name alone', () => {
+		// What OCR made of a photo of random noise: a "merchant", and nothing a receipt says.
+		const noise = receiptFacts('PAA ARNO\na .\n=.\n. oe a\nAER RRS ees');
+		expect(noise.merchant).not.toBeNull();
+		expect(looksLikeReceipt(noise)).toBe(false);
+		expect(looksLikeReceipt(receiptFacts('Vedtekter for foreningen\nKapittel 1'))).toBe(false);
+		expect(looksLikeReceipt(receiptFacts(''))).toBe(false);
+		expect(looksLikeReceipt(receiptFacts(REMA))).toBe(true);
+		expect(looksLikeReceipt(receiptFacts('Kiosken\n14.03.2026'))).toBe(true);
+		expect(looksLikeReceipt(receiptFacts('Kiosken\nBolle  kr 25,-'))).toBe(true);
 	});
 
 	it('parses amounts as Norwegian and English tills print them', () => {

@@ -65,6 +65,15 @@ export function receiptFacts(text: string): ReceiptFacts {
 	};
 }
 
+/**
+ * Whether what was read says what a receipt says: a date, a total or a priced line. A merchant
+ * alone does not count, since any text has a first line of three letters (a poster's title, the
+ * noise OCR reads in a photo of a landscape); nor does text with none of these facts.
+ */
+export function looksLikeReceipt(facts: ReceiptFacts): boolean {
+	return facts.date !== null || facts.totalOre !== null || facts.items.length > 0;
+}
+
 /** Hundredths from an amount as receipts print it; null when it is not one. */
 export function parseAmount(raw: string): number | null {
 	let s = raw

@@ -4,8 +4,10 @@
 // node_modules, run in tesseract.js's own worker thread so the event loop stays free.
 // One job at a time (a queue) so OCR never takes more than one of the machine's cores; a job that
 // runs past its time limit has its worker terminated and is refused with ocr_timeout. The worker
-// is kept between jobs and closed after a while idle (its models take ~100 MB).
-import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
+// is kept between jobs and closed after a while idle (its models take ~100 MB). Each worker has
+// its own temporary folder of links to the models, removed when the worker is terminated (idle,
+// timed out, or close() at shutdown), so nothing is left behind and workers never share one.
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -33,27 +35,31 @@ export interface OcrOptions {
 	maxSide?: number;
 	/** Images of more pixels than this are refused before they are decoded. */
 	maxInputPixels?: number;
+	/** Where each worker's folder of model links is made (default: the system's, os.tmpdir()). */
+	tempDir?: string;
 }
 
 const LANGUAGES = ['nor', 'eng'] as const;
 const fromNodeModules = createRequire(import.meta.url);
-let modelDir: string | null = null;
 
 /**
- * A folder holding the LSTM-only ("best_int") models of both languages, as links to the files of
- * their npm packages. tesseract.js reads every language from one langPath, and the two packages
- * are two folders; passing the models as bytes instead is broken in tesseract.js 7 (initialize
- * takes each language's data for its name).
+ * A new folder under `parent` holding the LSTM-only ("best_int") models of both languages, as
+ * links to the files of their npm packages. tesseract.js reads every language from one langPath,
+ * and the two packages are two folders; passing the models as bytes instead is broken in
+ * tesseract.js 7 (initialize takes each language's data for its name).
  */
-function models(): string {
-	if (modelDir && existsSync(modelDir)) return modelDir;
-	const dir = mkdtempSync(join(tmpdir(), 'orgweb-ocr-models-'));
-	for (const code of LANGUAGES) {
-		const file = `${code}.traineddata.gz`;
-		const pkg = dirname(fromNodeModules.resolve(`@tesseract.js-data/${code}/package.json`));
-		symlinkSync(join(pkg, '4.0.0_best_int', file), join(dir, file));
+async function linkModels(parent: string): Promise<string> {
+	const dir = await mkdtemp(join(parent, 'orgweb-ocr-models-'));
+	try {
+		for (const code of LANGUAGES) {
+			const file = `${code}.traineddata.gz`;
+			const pkg = dirname(fromNodeModules.resolve(`@tesseract.js-data/${code}/package.json`));
+			await symlink(join(pkg, '4.0.0_best_int', file), join(dir, file));
+		}
+	} catch (error) {
+		await rm(dir, { recursive: true, force: true });
+		throw error;
 	}
-	modelDir = dir;
 	return dir;
 }
 
@@ -81,40 +87,57 @@ export function ocrService(options: OcrOptions) {
 		maxSide: options.maxSide ?? 2000,
 		maxInputPixels: options.maxInputPixels ?? 50_000_000
 	};
-	let worker: Promise<Worker> | null = null;
+	/** The worker and its folder of model links, from its start until it is terminated. */
+	let running: Promise<{ worker: Worker; models: string }> | null = null;
 	let idle: NodeJS.Timeout | null = null;
 	let queue: Promise<unknown> = Promise.resolve();
 
 	function start(): Promise<Worker> {
-		worker ??= createWorker(LANGUAGES.join('+'), OEM.LSTM_ONLY, {
-			// A local folder, never a URL: without langPath tesseract.js fetches from a CDN.
-			langPath: models(),
-			cacheMethod: 'none',
-			gzip: true,
-			logger: () => {},
-			errorHandler: () => {}
-		});
-		return worker;
+		running ??= (async () => {
+			const models = await linkModels(options.tempDir ?? tmpdir());
+			try {
+				const worker = await createWorker(LANGUAGES.join('+'), OEM.LSTM_ONLY, {
+					// A local folder, never a URL: without langPath tesseract.js fetches from a CDN.
+					langPath: models,
+					cacheMethod: 'none',
+					gzip: true,
+					logger: () => {},
+					errorHandler: () => {}
+				});
+				return { worker, models };
+			} catch (error) {
+				await rm(models, { recursive: true, force: true });
+				throw error;
+			}
+		})();
+		return running.then((r) => r.worker);
 	}
 
+	/** Terminates the worker, if any, and removes its folder; the next job starts a new one. */
 	async function stop(): Promise<void> {
-		const current = worker;
-		worker = null;
-		if (current) await current.then((w) => w.terminate()).catch(() => {});
+		const current = running;
+		running = null;
+		const started = await current?.catch(() => null);
+		if (!started) return;
+		await started.worker.terminate().catch(() => {});
+		await rm(started.models, { recursive: true, force: true });
 	}
 
 	async function run(image: Buffer): Promise<string> {
 		if (idle) clearTimeout(idle);
 		let timer: NodeJS.Timeout | undefined;
+		let timedOut = false;
 		const timeout = new Promise<never>((_, reject) => {
-			timer = setTimeout(
-				() => reject(new OcrRefused('ocr_timeout', `no text after ${options.timeoutMs} ms`)),
-				options.timeoutMs
-			);
+			timer = setTimeout(() => {
+				timedOut = true;
+				reject(new OcrRefused('ocr_timeout', `no text after ${options.timeoutMs} ms`));
+			}, options.timeoutMs);
 		});
 		try {
 			const work = (async () => {
 				const prepared = await prepareImage(image, prepare);
+				// Given up while the image was prepared: starting a worker now would leave it running.
+				if (timedOut) throw new OcrRefused('ocr_timeout', 'given up before OCR began');
 				const { data } = await (await start()).recognize(prepared);
 				return data.text;
 			})();
@@ -139,10 +162,13 @@ export function ocrService(options: OcrOptions) {
 			queue = job.catch(() => {});
 			return job;
 		},
-		/** Ends the worker (shutdown, tests). */
+		/**
+		 * Ends the worker and removes its folder (shutdown, tests), after the jobs queued; a job
+		 * queued later starts a new worker.
+		 */
 		async close(): Promise<void> {
-			if (idle) clearTimeout(idle);
 			await queue;
+			if (idle) clearTimeout(idle);
 			await stop();
 		}
 	};

@@ -3,7 +3,14 @@ import { scannedPdf, textPdf } from '../documents/test-fixtures';
 import { describeReceipts } from './describe';
 import { receiptFacts } from './facts';
 import { ocrService } from './ocr';
-import { ENGLISH_RECEIPT, NORWEGIAN_RECEIPT, receiptImage } from './test-fixtures';
+import {
+	blankPdf,
+	ENGLISH_RECEIPT,
+	landscapeImage,
+	NORWEGIAN_RECEIPT,
+	plainColourImage,
+	receiptImage
+} from './test-fixtures';
 import { receiptText } from './text';
 import { suggestFromReceipts } from '.';
 
@@ -81,6 +88,42 @@ describe('a description suggested from receipt files', () => {
 		);
 		expect(suggestion.items.map((i) => i.amountOre)).toEqual([23_400, 4900]);
 		expect(suggestion.unread).toEqual([{ index: 1, reason: 'no_text_layer' }]);
+	});
+
+	it('finds no receipt in a landscape, a plain colour, a blank page or a text with no date or amount', async () => {
+		const suggestion = await suggestFromReceipts(
+			ocr,
+			[
+				{ mimeType: 'image/jpeg', bytes: await landscapeImage() },
+				{ mimeType: 'image/png', bytes: await plainColourImage() },
+				{ mimeType: 'application/pdf', bytes: await blankPdf() },
+				{
+					mimeType: 'application/pdf',
+					bytes: await textPdf([['Vedtekter for foreningen', 'Kapittel 1: Formål']])
+				}
+			],
+			'no'
+		);
+		expect(suggestion).toMatchObject({ description: null, items: [], facts: [] });
+		expect(suggestion.unread).toEqual([
+			{ index: 0, reason: 'not_a_receipt' },
+			{ index: 1, reason: 'not_a_receipt' },
+			{ index: 2, reason: 'no_text_layer' },
+			{ index: 3, reason: 'not_a_receipt' }
+		]);
+	});
+
+	it('describes the receipt alone when a landscape comes with it, naming the landscape unread', async () => {
+		const suggestion = await suggestFromReceipts(
+			ocr,
+			[
+				{ mimeType: 'image/jpeg', bytes: await landscapeImage() },
+				{ mimeType: 'image/png', bytes: await receiptImage(NORWEGIAN_RECEIPT) }
+			],
+			'no'
+		);
+		expect(suggestion.description).toBe('Pizza og drikke fra Peppes Pizza, 12.03.2026');
+		expect(suggestion.unread).toEqual([{ index: 0, reason: 'not_a_receipt' }]);
 	});
 
 	it('refuses a photo past the OCR time limit as ocr_timeout', async () => {

@@ -1,28 +1,30 @@
 import { json } from '@sveltejs/kit';
-import { DescriptionRequest } from '$lib/schemas/assistant';
 import { services } from '$lib/server/app';
 import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
 import { overRateLimit } from '$lib/server/http/guard';
-import { readJsonBody } from '$lib/server/http/json-body';
+import { descriptionRefused, readDescriptionRequest } from '$lib/server/receipts/http';
 import type { RequestHandler } from './$types';
 
-// A suggested description for a claim line from the caller's own receipts. Signed in only; reading
-// receipts (OCR) is costly, so it is rate limited per client address like the assistant.
+// A suggested description for a claim line from the caller's own receipts: ids of receipts
+// uploaded already (JSON), or the receipts themselves (multipart), kept for the form to attach
+// unless none of them says anything. Signed in only; reading receipts (OCR) is costly, so it is
+// rate limited per client address like the assistant.
 export const POST: RequestHandler = async (event) => {
 	const user = event.locals.user;
 	if (!user || user.isAnonymous) return errorResponse(401, { error: 'Unauthorized' });
 	const limited = await overRateLimit(event, 'assistant');
 	if (limited) return limited;
-	const asked = await readJsonBody(event.request, DescriptionRequest);
+	const asked = await readDescriptionRequest(event.request);
 	if (asked instanceof Response) return asked;
+	const locale = asked.locale ?? event.locals.locale;
 	try {
-		const suggestion = await services().receipts.suggest(
-			user.id,
-			asked.fileIds,
-			asked.locale ?? event.locals.locale
-		);
-		if (!suggestion) return errorResponse(404, { error: 'Not found' });
-		return json(suggestion, { headers: { 'cache-control': 'private, no-store' } });
+		const { receipts } = services();
+		const outcome =
+			'uploads' in asked
+				? await receipts.suggestFromUploads(user.id, asked.uploads, locale)
+				: await receipts.suggest(user.id, asked.fileIds, locale);
+		if (!outcome.ok) return descriptionRefused(outcome, 'uploads' in asked ? 'files' : 'fileIds');
+		return json(outcome.suggestion, { headers: { 'cache-control': 'private, no-store' } });
 	} catch (error) {
 		return toErrorResponse(error, event.locals.requestId);
 	}
