@@ -9,6 +9,16 @@ describe('assistant text analysis', () => {
 		expect(terms('parties', 'en')).toEqual(terms('party', 'en'));
 	});
 
+	it('gives a Norwegian agent noun one term in the singular and the plural', () => {
+		for (const form of ['forelesere', 'foreleseren', 'forelesernes', 'forelesers'])
+			expect(terms(form, 'no')).toEqual(terms('foreleser', 'no'));
+		expect(terms('samarbeidspartnere', 'no')).toEqual(terms('samarbeidspartner', 'no'));
+		expect(terms('lærerne', 'no')).toEqual(terms('lærer', 'no'));
+		expect(terms('studerer', 'no')).toEqual(terms('studere', 'no'));
+		// A short word ("seer", viewers) is not cut down to a stump that would meet others.
+		expect(terms('seer', 'no')).toEqual(['seer']);
+	});
+
 	it('keeps æ, ø and å as letters: "får" is not "far", only their folded forms meet', () => {
 		expect(terms('får', 'no')).not.toEqual(terms('far', 'no'));
 		expect(terms('Påmelding', 'no')[0]).toContain('å');

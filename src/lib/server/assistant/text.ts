@@ -29,7 +29,23 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
 	)
 };
 
-const STEMMERS: Record<Locale, (word: string) => string> = { no: stemNorwegian, en: stemEnglish };
+/**
+ * Snowball's Norwegian stemmer makes "foreles" of "foreleser" but "foreleser" of "forelesere" and
+ * "forelesern" of "forelesernes", so an agent noun's singular and plural never met (nor
+ * "samarbeidspartner" and "samarbeidspartnere"). A stem it leaves ending in "er" or "ern" loses
+ * that ending too, so every form becomes "foreles"; short stems ("over", "hver") are left alone.
+ */
+function stemNorwegianWord(word: string): string {
+	const stem = stemNorwegian(word);
+	if (stem.length >= 6 && stem.endsWith('ern')) return stem.slice(0, -3);
+	if (stem.length >= 5 && stem.endsWith('er')) return stem.slice(0, -2);
+	return stem;
+}
+
+const STEMMERS: Record<Locale, (word: string) => string> = {
+	no: stemNorwegianWord,
+	en: stemEnglish
+};
 
 /** Lower case, composed, with marks other than the Norwegian letters' kept (é stays é). */
 export function normalize(text: string, locale: Locale): string {
