@@ -6,6 +6,7 @@ import {
 	splitPassages,
 	type IndexDoc
 } from './search-index';
+import { terms } from './text';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -58,6 +59,37 @@ describe('assistant search index', () => {
 		expect(urls(index, 'pamelding')).toEqual(['/no/b-uten-å', '/no/a-med-å']);
 		// The word with å ranks its exact match first.
 		expect(urls(index, 'påmelding')).toEqual(['/no/a-med-å', '/no/b-uten-å']);
+	});
+
+	it("reads a misspelt word as the site's word, below a passage that has the word as typed", () => {
+		const index = buildIndex(
+			[
+				doc({ locale: 'en', title: 'Party', text: 'Christmas dinner.', url: '/en/a-right' }),
+				doc({ locale: 'en', title: 'Party', text: 'Chrismas dinner.', url: '/en/b-as-typed' }),
+				doc({ locale: 'en', title: 'Quiz', text: 'Quiz night with prizes.' })
+			],
+			'en'
+		);
+		expect(urls(index, 'chrismas party')).toEqual(['/en/b-as-typed', '/en/a-right']);
+		// Up to two letters off in a long word, a swap of neighbours counting as one.
+		expect(urls(index, 'christmsa').sort()).toEqual(['/en/a-right', '/en/b-as-typed']);
+		const dinner = buildIndex([doc({ title: 'Julebord', text: 'Billett til julebordet.' })], 'no');
+		expect(urls(dinner, 'billet')).toHaveLength(1);
+		// The words read are quoted from, as if typed.
+		expect(dinner.search('billet', 5, NOW).terms).toContain(terms('billett', 'no')[0]);
+	});
+
+	it('reads no typo into a word the site uses, nor into a short word', () => {
+		const index = buildIndex(
+			[
+				doc({ locale: 'en', title: 'Parts', text: 'Spare parts for bikes.', url: '/en/parts' }),
+				doc({ locale: 'en', title: 'Party', text: 'A party in March.', url: '/en/party' })
+			],
+			'en'
+		);
+		expect(urls(index, 'party')).toEqual(['/en/party']);
+		expect(urls(index, 'bike')).toEqual(['/en/parts']);
+		expect(urls(index, 'mars')).toEqual([]);
 	});
 
 	it('ranks "får" above "far" for a question about "får"', () => {

@@ -2,9 +2,11 @@
 // into passages of a few sentences so an answer can quote the part that answers, not a whole page.
 // Scoring is BM25F over two fields (the document's title, boosted, and the passage's text); a
 // query term also matches through its folded form (æ → ae, ø → o, å → a), weighted lower, so an
-// exact match always outranks a folded one; events and news lose weight with age.
+// exact match always outranks a folded one. A query word the site never uses in any form is read as
+// the site's words within a typo or two of it ("chrismas" → "christmas"), weighted lower still.
+// Events and news lose weight with age.
 import type { Locale } from '$lib/i18n';
-import { fold, sentences, terms } from './text';
+import { analyse, editDistance, fold, sentences, terms, typosAllowed } from './text';
 
 export type DocKind =
 	'page' | 'event' | 'news' | 'job' | 'unit' | 'project' | 'product' | 'document';
@@ -40,7 +42,7 @@ export interface Hit {
 }
 
 export interface SearchResult {
-	/** The analysed terms of the query. */
+	/** The analysed terms of the query, then the terms of the words its typos were read as. */
 	terms: string[];
 	/** Passages good enough to answer with, best first (see goodEnough). */
 	hits: Hit[];
@@ -54,6 +56,8 @@ const B = 0.75;
 const TITLE_WEIGHT = 2.5;
 /** A match through the folded form only is worth this share of an exact one. */
 const FOLD_WEIGHT = 0.35;
+/** A match of a word read as a typo of the site's word is worth this share of an exact one. */
+const TYPO_WEIGHT = 0.3;
 /** At most this many passages of one document among the hits, so one long page cannot fill them. */
 const PER_DOC = 2;
 
@@ -165,9 +169,21 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 	const titleLength: number[] = [];
 	const exact = new Map<string, Posting[]>();
 	const folded = new Map<string, Posting[]>();
+	/** Every word of the locale's documents, folded, with the terms it stands for. */
+	const vocabulary = new Map<string, Set<string>>();
+	const learn = (text: string) => {
+		for (const { word, term } of analyse(text, locale)) {
+			const key = fold(word);
+			const known = vocabulary.get(key);
+			if (known) known.add(term);
+			else vocabulary.set(key, new Set([term]));
+		}
+	};
 
 	for (const doc of docs) {
 		if (doc.locale !== locale) continue;
+		learn(doc.title);
+		learn(doc.text);
 		const titleTerms = terms(doc.title, locale);
 		const titleExact = countTerms(titleTerms);
 		const titleFolded = countTerms(titleTerms, fold);
@@ -202,6 +218,17 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 		return (tf * (K1 + 1)) / (tf + K1);
 	};
 
+	/** The terms of the site's words a typed word (folded) may be a typo of. */
+	const readAs = (typed: string): Set<string> => {
+		const max = typosAllowed(typed);
+		const found = new Set<string>();
+		if (max === 0) return found;
+		for (const [word, wordTerms] of vocabulary) {
+			if (editDistance(typed, word, max) <= max) for (const t of wordTerms) found.add(t);
+		}
+		return found;
+	};
+
 	return {
 		locale,
 		size: N,
@@ -209,7 +236,9 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 
 		/** The passages that answer `query`, best first, at most `k`. */
 		search(query: string, k = 5, now = new Date()): SearchResult {
-			const queryTerms = [...new Set(terms(query, locale))];
+			const analysed = analyse(query, locale);
+			const queryTerms = [...new Set(analysed.map((a) => a.term))];
+			const corrections = new Set<string>();
 			const score = new Map<number, number>();
 			const matched = new Map<number, string[]>();
 			const credit = (p: number, term: string, points: number) => {
@@ -229,6 +258,21 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				const near = (folded.get(fold(term)) ?? []).filter((p) => !seen.has(p.passage));
 				const nearIdf = idf(near.length + hits.length);
 				for (const p of near) credit(p.passage, term, FOLD_WEIGHT * nearIdf * weight(p));
+				if (hits.length > 0 || near.length > 0) continue;
+
+				// A word the site never uses: the best posting per passage of the words it may be a typo of.
+				const best = new Map<number, Posting>();
+				for (const { word } of analysed.filter((a) => a.term === term)) {
+					for (const t of readAs(fold(word))) {
+						corrections.add(t);
+						for (const p of exact.get(t) ?? []) {
+							const kept = best.get(p.passage);
+							if (!kept || weight(p) > weight(kept)) best.set(p.passage, p);
+						}
+					}
+				}
+				const typoIdf = idf(best.size);
+				for (const p of best.values()) credit(p.passage, term, TYPO_WEIGHT * typoIdf * weight(p));
 			}
 
 			const ranked: Hit[] = [];
@@ -253,7 +297,7 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				perDoc.set(hit.passage.docId, count + 1);
 				hits.push(hit);
 			}
-			return { terms: queryTerms, hits };
+			return { terms: [...queryTerms, ...corrections], hits };
 		}
 	};
 }

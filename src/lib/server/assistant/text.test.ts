@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fold, plainText, sentences, terms } from './text';
+import { editDistance, fold, plainText, sentences, terms, typosAllowed } from './text';
 
 describe('assistant text analysis', () => {
 	it('gives inflected Norwegian and English forms the same term', () => {
@@ -33,6 +33,20 @@ describe('assistant text analysis', () => {
 			terms('melde julebord', 'no')
 		);
 		expect(terms('When is the Christmas party?', 'en')).toEqual(terms('Christmas party', 'en'));
+	});
+
+	it('counts the edits between two words, a swap of neighbouring letters as one', () => {
+		expect(editDistance('chrismas', 'christmas', 2)).toBe(1);
+		expect(editDistance('pirce', 'price', 2)).toBe(1);
+		expect(editDistance('begginers', 'beginners', 2)).toBe(2);
+		expect(editDistance('hoodie', 'hoodie', 1)).toBe(0);
+		// Past the limit it stops counting.
+		expect(editDistance('sticker', 'hoodie', 1)).toBe(2);
+		expect(editDistance('julebord', 'jul', 2)).toBe(3);
+		expect([typosAllowed('mars'), typosAllowed('billet'), typosAllowed('begginers')]).toEqual([
+			0, 1, 2
+		]);
+		expect(typosAllowed('22000000')).toBe(0);
 	});
 
 	it('turns Markdown and tags into plain words', () => {

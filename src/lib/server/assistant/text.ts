@@ -57,17 +57,22 @@ export function words(text: string, locale: Locale): string[] {
 	return normalize(text, locale).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The analysed terms of a text: words without stop words, stemmed for the locale. */
-export function terms(text: string, locale: Locale): string[] {
+/** The words of a text that count, each with its term: stop words and single letters left out. */
+export function analyse(text: string, locale: Locale): { word: string; term: string }[] {
 	const stop = STOP_WORDS[locale];
 	const stem = STEMMERS[locale];
-	const out: string[] = [];
+	const out: { word: string; term: string }[] = [];
 	for (const word of words(text, locale)) {
 		if (stop.has(word)) continue;
 		if (word.length < 2 && !/\p{N}/u.test(word)) continue;
-		out.push(stem(word));
+		out.push({ word, term: stem(word) });
 	}
 	return out;
+}
+
+/** The analysed terms of a text: words without stop words, stemmed for the locale. */
+export function terms(text: string, locale: Locale): string[] {
+	return analyse(text, locale).map((a) => a.term);
 }
 
 /**
@@ -82,6 +87,45 @@ export function fold(term: string): string {
 		.normalize('NFD')
 		.replace(/[\u0300-\u036f]/g, '')
 		.normalize('NFC');
+}
+
+/**
+ * How many letters a typed word may differ from a word of the site and still be read as it: none
+ * for short words (too many neighbours: "mars" and "mors"), one from five letters, two from eight.
+ */
+export function typosAllowed(word: string): number {
+	if (/\p{N}/u.test(word)) return 0;
+	return word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+/**
+ * Edit distance of two words, a swap of neighbouring letters counting as one edit ("pirce" and
+ * "price"); `max + 1` as soon as it must exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+	if (Math.abs(a.length - b.length) > max) return max + 1;
+	let before: number[] = [];
+	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+	for (let i = 1; i <= a.length; i++) {
+		const row = [i];
+		let least = i;
+		for (let j = 1; j <= b.length; j++) {
+			let d = Math.min(
+				previous[j]! + 1,
+				row[j - 1]! + 1,
+				previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)
+			);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+				d = Math.min(d, before[j - 2]! + 1);
+			}
+			row.push(d);
+			least = Math.min(least, d);
+		}
+		if (least > max) return max + 1;
+		before = previous;
+		previous = row;
+	}
+	return Math.min(previous[b.length]!, max + 1);
 }
 
 /**
