@@ -199,3 +199,30 @@ export const QUALITY_SET: Record<Locale, readonly QualityCase[]> = {
 		{ question: 'buy a ticket for the christmas party', expected: '/en/shop/julebord-ticket' }
 	]
 };
+
+/**
+ * Questions the demo content holds no answer to: a good assistant says it found nothing (and
+ * points to the search and the contact page) rather than quoting a page that shares a word.
+ */
+export const OFF_TOPIC: Record<Locale, readonly string[]> = {
+	no: [
+		'Hva blir været i Bergen i morgen?',
+		'Kan du anbefale en god pizzarestaurant i nærheten av campus?',
+		'Hvordan søker jeg om lån fra Lånekassen?',
+		'Når går neste buss fra Blindern til sentrum?',
+		'Hvor mange studiepoeng trenger jeg for å få en bachelorgrad?',
+		'Hei! Jeg er ny i byen og lurer på om noen vet hvor jeg kan få tak i en brukt sykkel til en rimelig penge, gjerne i nærheten av campus i Oslo?',
+		'Hva er hovedstaden i Australia?',
+		'Kan jeg ta med hunden min på forelesning?'
+	],
+	en: [
+		'What is the weather like in Bergen tomorrow?',
+		'Can you recommend a good pizza place near campus?',
+		'How do I apply for a loan from the state educational loan fund?',
+		'When does the next bus leave for the city centre?',
+		'How many credits do I need for a bachelor degree?',
+		'Hi! I just moved to town and wonder if anyone knows where I can get a used bike for a fair price, preferably near the campus in Oslo?',
+		'What is the capital of Australia?',
+		'Can I bring my dog to lectures?'
+	]
+};
