@@ -103,7 +103,23 @@ export const QUALITY_SET: Record<Locale, readonly QualityCase[]> = {
 		{ question: 'hettegenser pris', expected: '/no/shop/hoodie' },
 		{ question: 'Har dere kopper med logo?', expected: '/no/shop/mug' },
 		{ question: 'klistremerke til pc', expected: '/no/shop/sticker' },
-		{ question: 'kjøpe billet til julebordet', expected: '/no/shop/julebord-ticket' }
+		{ question: 'kjøpe billet til julebordet', expected: '/no/shop/julebord-ticket' },
+		// Long messages
+		{
+			question:
+				'Hei, jeg og noen venner vil gjerne starte en ny forening for brettspill på campus. Kan vi søke om penger til å kjøpe spill, og når er fristen?',
+			expected: '/no/org-fund'
+		},
+		{
+			question:
+				'Jeg kjøpte mat til et arrangement for utvalget vårt forrige uke og har kvitteringen. Hvor lang tid har jeg på å sende inn kravet, og når får jeg pengene?',
+			expected: '/no/policies/expenses'
+		},
+		{
+			question:
+				'Jeg så noe ubehagelig skje på en fest i helgen og vet ikke helt hvem jeg skal si fra til. Kan jeg melde fra uten å oppgi navnet mitt?',
+			expected: '/no/safety'
+		}
 	],
 	en: [
 		// Events
@@ -196,7 +212,23 @@ export const QUALITY_SET: Record<Locale, readonly QualityCase[]> = {
 		{ question: 'hoodie price', expected: '/en/shop/hoodie' },
 		{ question: 'Do you sell mugs with the logo?', expected: '/en/shop/mug' },
 		{ question: 'sticker for my laptop', expected: '/en/shop/sticker' },
-		{ question: 'buy a ticket for the christmas party', expected: '/en/shop/julebord-ticket' }
+		{ question: 'buy a ticket for the christmas party', expected: '/en/shop/julebord-ticket' },
+		// Long messages
+		{
+			question:
+				'Hi, some friends and I want to start a new board game society on campus. Can we apply for money to buy games, and when is the deadline?',
+			expected: '/en/org-fund'
+		},
+		{
+			question:
+				'I bought food for an event for our committee last week and I still have the receipt. How long do I have to submit the claim, and when will I get the money?',
+			expected: '/en/policies/expenses'
+		},
+		{
+			question:
+				"I saw something uncomfortable happen at a party last weekend and I'm not sure who to tell. Can I report it without giving my name?",
+			expected: '/en/safety'
+		}
 	]
 };
 
@@ -213,7 +245,9 @@ export const OFF_TOPIC: Record<Locale, readonly string[]> = {
 		'Hvor mange studiepoeng trenger jeg for å få en bachelorgrad?',
 		'Hei! Jeg er ny i byen og lurer på om noen vet hvor jeg kan få tak i en brukt sykkel til en rimelig penge, gjerne i nærheten av campus i Oslo?',
 		'Hva er hovedstaden i Australia?',
-		'Kan jeg ta med hunden min på forelesning?'
+		'Kan jeg ta med hunden min på forelesning?',
+		'Jeg har vondt i kneet etter løpingen i går, vet du om jeg bør gå til lege eller bare hvile noen dager før neste trening?',
+		'Kan du hjelpe meg å skrive en søknad til en sommerjobb i et regnskapsfirma, og hva bør jeg skrive om meg selv i innledningen?'
 	],
 	en: [
 		'What is the weather like in Bergen tomorrow?',
@@ -223,6 +257,8 @@ export const OFF_TOPIC: Record<Locale, readonly string[]> = {
 		'How many credits do I need for a bachelor degree?',
 		'Hi! I just moved to town and wonder if anyone knows where I can get a used bike for a fair price, preferably near the campus in Oslo?',
 		'What is the capital of Australia?',
-		'Can I bring my dog to lectures?'
+		'Can I bring my dog to lectures?',
+		'My knee hurts after running yesterday, do you know if I should see a doctor or just rest a few days before the next training?',
+		'Can you help me write an application for a summer job at an accounting firm, and what should I say about myself in the introduction?'
 	]
 };
