@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
 	buildIndex,
+	goodEnough,
 	PASSAGE_MAX_CHARS,
 	recency,
 	splitPassages,
@@ -181,6 +182,29 @@ describe('assistant search index', () => {
 		expect(index.search('weather forecast mars campus tomorrow', 5, NOW).hits).toEqual([]);
 		expect(index.search('', 5, NOW).hits).toEqual([]);
 		expect(index.search('the board', 5, NOW).hits).toHaveLength(1);
+	});
+
+	it('answers a long message from the passage that holds three of its words, not from two', () => {
+		const index = buildIndex(
+			[
+				doc({
+					locale: 'en',
+					title: 'Sports club',
+					text: 'The sports club trains three days a week.',
+					url: '/en/club'
+				}),
+				doc({ locale: 'en', title: 'History', text: 'Founded in Bergen one autumn.' })
+			],
+			'en'
+		);
+		const intro = 'Hi! I am starting my studies in Bergen this autumn and wonder whether';
+		expect(urls(index, `${intro} there is a club where I can train a few days a week?`)).toEqual([
+			'/en/club'
+		]);
+		expect(urls(index, `${intro} anyone sells second-hand bikes near the station?`)).toEqual([]);
+		// Half of a short question's terms; a quarter of a long one's, at least three.
+		expect([goodEnough(1, 2), goodEnough(2, 5), goodEnough(3, 6)]).toEqual([true, false, true]);
+		expect([goodEnough(2, 7), goodEnough(3, 12), goodEnough(3, 13)]).toEqual([false, true, false]);
 	});
 
 	it('quotes the part of a long page that holds the answer, not the whole page', () => {

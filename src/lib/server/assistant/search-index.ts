@@ -37,7 +37,7 @@ export interface Passage {
 export interface Hit {
 	passage: Passage;
 	score: number;
-	/** The query terms this passage matched, exactly or through their folded form. */
+	/** The query terms this passage matched, exactly, through their folded form or as a typo. */
 	matched: string[];
 }
 
@@ -68,13 +68,19 @@ const RECENCY_FLOOR = 0.3;
 
 /**
  * "Found nothing good enough": a passage answers only when it matches at least half of the
- * query's terms (rounded up; a folded match counts). A question of unknown words then finds
- * nothing, and one word of a long question that happens to occur somewhere is not an answer.
- * Stop words are not terms, so "how do I …" costs nothing. BM25 scores are not comparable
- * between queries, so no absolute score threshold is used.
+ * terms of a question of up to six (rounded up; a folded or typo match counts), and a quarter of
+ * a longer one's, but never fewer than three: a long message ("Hi! I am starting in Bergen this
+ * autumn and wonder …") says much around its subject, and half of its words are seldom in one
+ * passage. A question of unknown words then finds nothing, and one or two words of a long
+ * question that happen to occur somewhere are not an answer. Stop words are not terms, so
+ * "how do I …" costs nothing. BM25 scores are not comparable between queries, so no absolute
+ * score threshold is used.
  */
 export function goodEnough(matched: number, queryTerms: number): boolean {
-	return queryTerms > 0 && matched >= Math.max(1, Math.ceil(queryTerms / 2));
+	if (queryTerms === 0) return false;
+	const needed =
+		queryTerms <= 6 ? Math.ceil(queryTerms / 2) : Math.max(3, Math.ceil(queryTerms / 4));
+	return matched >= needed;
 }
 
 /** Text cut on paragraph and sentence boundaries into pieces of at most `max` characters. */
