@@ -1,9 +1,11 @@
 // Questions a visitor might ask the assistant about the demo content (db/seed.ts, seed-content.ts),
-// each with the page a good answer must cite: the retrieval-quality set of quality.test.ts, also
-// the questions of the assistant's latency bench (bench/assistant.mjs). Written as visitors write:
-// paraphrases, short searches, long messages, typos and words typed without æ, ø, å. Not tuned to
-// the ranker: a question the ranker misses stays in the set and lowers the score.
+// each with the page a good answer must cite, questions it holds no answer to, and how a retriever
+// is scored on them: the retrieval-quality set of quality.test.ts and of the assistant's bench
+// (bench/assistant.mjs, which also times the local answer over these questions). Written as
+// visitors write: paraphrases, short searches, long messages, typos and words typed without æ, ø,
+// å. Not tuned to the ranker: a question the ranker misses stays in the set and lowers the score.
 import type { Locale } from '$lib/i18n';
+import type { AssistantRetriever } from './retriever';
 
 export interface QualityCase {
 	question: string;
@@ -262,3 +264,58 @@ export const OFF_TOPIC: Record<Locale, readonly string[]> = {
 		'Can you help me write an application for a summer job at an accounting firm, and what should I say about myself in the introduction?'
 	]
 };
+
+export interface RetrievalQuality {
+	questions: number;
+	/** Share of questions whose expected page is the first page the retriever gives. */
+	hit1: number;
+	/** … among its first three distinct pages. */
+	hit3: number;
+	/** Share of the off-topic questions for which it gives nothing. */
+	offTopicNothing: number;
+	/** The questions that missed hit@1, and the off-topic ones that found something, for reading. */
+	misses: string[];
+}
+
+/** Enough passages for three distinct pages: at most two passages of one page are returned. */
+const PASSAGES = 12;
+
+const share = (part: number, whole: number) => Math.round((part / whole) * 1000) / 1000;
+
+/** hit@1, hit@3 and the off-topic share of one locale's questions, as `retrieve` ranks them. */
+export async function retrievalQuality(
+	retriever: Pick<AssistantRetriever, 'retrieve'>,
+	locale: Locale
+): Promise<RetrievalQuality> {
+	const pagesFor = async (question: string) => {
+		const passages = await retriever.retrieve(question, locale, PASSAGES);
+		return [...new Set(passages.map((p) => p.url))];
+	};
+	const cases = QUALITY_SET[locale];
+	const misses: string[] = [];
+	let hit1 = 0;
+	let hit3 = 0;
+	for (const { question, expected } of cases) {
+		const pages = await pagesFor(question);
+		const rank = pages.indexOf(expected) + 1;
+		if (rank === 1) hit1 += 1;
+		if (rank >= 1 && rank <= 3) hit3 += 1;
+		if (rank !== 1) {
+			const got = pages.slice(0, 3).join(', ') || 'nothing';
+			misses.push(`${rank === 0 ? '–' : `#${rank}`} ${question} → ${expected}; got ${got}`);
+		}
+	}
+	let nothing = 0;
+	for (const question of OFF_TOPIC[locale]) {
+		const pages = await pagesFor(question);
+		if (pages.length === 0) nothing += 1;
+		else misses.push(`off-topic: ${question} → ${pages.slice(0, 3).join(', ')}`);
+	}
+	return {
+		questions: cases.length,
+		hit1: share(hit1, cases.length),
+		hit3: share(hit3, cases.length),
+		offTopicNothing: share(nothing, OFF_TOPIC[locale].length),
+		misses
+	};
+}
