@@ -6,7 +6,15 @@
 // the site's words within a typo or two of it ("chrismas" → "christmas"), weighted lower still.
 // Events and news lose weight with age.
 import type { Locale } from '$lib/i18n';
-import { analyse, editDistance, fold, sentences, terms, typosAllowed } from './text';
+import {
+	analyse,
+	editDistance,
+	fold,
+	letterMask,
+	lettersMissing,
+	sentences,
+	typosAllowed
+} from './text';
 
 export type DocKind =
 	'page' | 'event' | 'news' | 'job' | 'unit' | 'project' | 'product' | 'document';
@@ -177,8 +185,8 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 	const folded = new Map<string, Posting[]>();
 	/** Every word of the locale's documents, folded, with the terms it stands for. */
 	const vocabulary = new Map<string, Set<string>>();
-	const learn = (text: string) => {
-		for (const { word, term } of analyse(text, locale)) {
+	const learn = (analysed: { word: string; term: string }[]) => {
+		for (const { word, term } of analysed) {
 			const key = fold(word);
 			const known = vocabulary.get(key);
 			if (known) known.add(term);
@@ -188,9 +196,9 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 
 	for (const doc of docs) {
 		if (doc.locale !== locale) continue;
-		learn(doc.title);
-		learn(doc.text);
-		const titleTerms = terms(doc.title, locale);
+		const titleWords = analyse(doc.title, locale);
+		learn(titleWords);
+		const titleTerms = titleWords.map((a) => a.term);
 		const titleExact = countTerms(titleTerms);
 		const titleFolded = countTerms(titleTerms, fold);
 		const pieces = splitPassages(doc.text);
@@ -204,7 +212,9 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				text,
 				...(doc.date ? { date: doc.date } : {})
 			});
-			const bodyTerms = terms(text, locale);
+			const bodyWords = analyse(text, locale);
+			learn(bodyWords);
+			const bodyTerms = bodyWords.map((a) => a.term);
 			bodyLength.push(bodyTerms.length);
 			titleLength.push(titleTerms.length);
 			addPostings(exact, n, countTerms(bodyTerms), titleExact);
@@ -225,12 +235,26 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 	};
 
 	/** The terms of the site's words a typed word (folded) may be a typo of. */
+	const byLength = new Map<number, { word: string; mask: number; terms: Set<string> }[]>();
+	for (const [word, wordTerms] of vocabulary) {
+		const entry = { word, mask: letterMask(word), terms: wordTerms };
+		const list = byLength.get(word.length);
+		if (list) list.push(entry);
+		else byLength.set(word.length, [entry]);
+	}
 	const readAs = (typed: string): Set<string> => {
 		const max = typosAllowed(typed);
+		const mask = letterMask(typed);
 		const found = new Set<string>();
-		if (max === 0) return found;
-		for (const [word, wordTerms] of vocabulary) {
-			if (editDistance(typed, word, max) <= max) for (const t of wordTerms) found.add(t);
+		for (let length = typed.length - max; max > 0 && length <= typed.length + max; length++) {
+			for (const known of byLength.get(length) ?? []) {
+				if (lettersMissing(mask, known.mask) > max || lettersMissing(known.mask, mask) > max) {
+					continue;
+				}
+				if (editDistance(typed, known.word, max) <= max) {
+					for (const t of known.terms) found.add(t);
+				}
+			}
 		}
 		return found;
 	};

@@ -80,6 +80,7 @@ export function terms(text: string, locale: Locale): string[] {
  * query typed without Norwegian letters ("pamelding") still finds "påmelding", ranked lower.
  */
 export function fold(term: string): string {
+	if (/^[a-z0-9]*$/.test(term)) return term;
 	return term
 		.replace(/æ/g, 'ae')
 		.replace(/ø/g, 'o')
@@ -99,33 +100,61 @@ export function typosAllowed(word: string): number {
 }
 
 /**
+ * The letters a word holds, as bits (a–z, the rest sharing one): each edit brings in or takes out
+ * at most one kind of letter, so two words whose masks differ in more than `max` letters on one
+ * side are more than `max` edits apart. A cheap test before editDistance.
+ */
+export function letterMask(word: string): number {
+	let mask = 0;
+	for (let i = 0; i < word.length; i++) {
+		const c = word.charCodeAt(i) - 97;
+		mask |= 1 << (c >= 0 && c < 26 ? c : 26);
+	}
+	return mask;
+}
+
+/** How many bits of `a` are not in `b`. */
+export function lettersMissing(a: number, b: number): number {
+	let rest = a & ~b;
+	let count = 0;
+	for (; rest !== 0; count++) rest &= rest - 1;
+	return count;
+}
+
+/** Three rows of the edit-distance table, kept between calls (grown for longer words). */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/**
  * Edit distance of two words, a swap of neighbouring letters counting as one edit ("pirce" and
- * "price"); `max + 1` as soon as it must exceed `max`.
+ * "price"); `max + 1` as soon as it must exceed `max`. Only the cells within `max` of the
+ * diagonal are computed: a path through any other costs more than `max`.
  */
 export function editDistance(a: string, b: string, max: number): number {
-	if (Math.abs(a.length - b.length) > max) return max + 1;
-	let before: number[] = [];
-	let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+	const over = max + 1;
+	if (Math.abs(a.length - b.length) > max) return over;
+	if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(b.length * 2));
+	let [before, previous, row] = rows as [Int32Array, Int32Array, Int32Array];
+	for (let j = 0; j <= b.length; j++) previous[j] = Math.min(j, over);
 	for (let i = 1; i <= a.length; i++) {
-		const row = [i];
-		let least = i;
-		for (let j = 1; j <= b.length; j++) {
+		row.fill(over, 0, b.length + 1);
+		row[0] = Math.min(i, over);
+		let least = row[0]!;
+		for (let j = Math.max(1, i - max); j <= Math.min(b.length, i + max); j++) {
 			let d = Math.min(
 				previous[j]! + 1,
 				row[j - 1]! + 1,
-				previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)
+				previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1)
 			);
 			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
 				d = Math.min(d, before[j - 2]! + 1);
 			}
-			row.push(d);
-			least = Math.min(least, d);
+			row[j] = Math.min(d, over);
+			least = Math.min(least, row[j]!);
 		}
-		if (least > max) return max + 1;
-		before = previous;
-		previous = row;
+		if (least > max) return over;
+		[before, previous, row] = [previous, row, before];
 	}
-	return Math.min(previous[b.length]!, max + 1);
+	return previous[b.length]!;
 }
 
 /**
