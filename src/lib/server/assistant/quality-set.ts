@@ -7,6 +7,12 @@
 import type { Locale } from '$lib/i18n';
 import type { AssistantRetriever } from './retriever';
 
+/**
+ * The moment the questions are asked, with the demo content seeded at it: events' recency and
+ * which news is published depend on the clock, so the figures do not drift from day to day.
+ */
+export const QUALITY_NOW = new Date('2026-11-23T09:00:00.000Z');
+
 export interface QualityCase {
 	question: string;
 	/** The page a good answer cites, as the retriever gives it (`/no/events/evt-julebord`). */
