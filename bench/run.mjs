@@ -2,11 +2,13 @@
 // under the same conditions. Prints each part's table as it goes, the goals of issue 17 at the
 // end, and writes everything to bench/results.json.
 //
-// BENCH_QUICK=1 shortens every load (development runs); BENCH_ONLY=http,growth,cold,weight,shop,instances,expenses
-// runs some parts only. Durations: see bench/README.md.
+// BENCH_QUICK=1 shortens every load (development runs);
+// BENCH_ONLY=http,growth,cold,weight,shop,instances,expenses,assistant runs some parts only.
+// Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { assistantBench, printAssistantSummary } from './assistant.mjs';
 import { coldStart } from './cold-start.mjs';
 import { dataGrowth } from './data-growth.mjs';
 import { expensesBench } from './expenses.mjs';
@@ -24,7 +26,8 @@ const PARTS = {
 	weight: pageWeight,
 	shop: shopBench,
 	instances: instancesBench,
-	expenses: expensesBench
+	expenses: expensesBench,
+	assistant: assistantBench
 };
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const unknown = only?.filter((p) => !(p in PARTS)) ?? [];
@@ -47,7 +50,11 @@ const results = {
 console.log(
 	`orgweb bench${QUICK ? ' (BENCH_QUICK: short loads, for development only)' : ''}: ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${process.version}`
 );
-results.built = ensureBuild();
+// The shop and assistant parts load the sources and need no build/.
+const selected = Object.keys(PARTS).filter((name) => !only || only.includes(name));
+results.built = selected.some((name) => !['shop', 'assistant'].includes(name))
+	? ensureBuild()
+	: false;
 
 for (const [name, run] of Object.entries(PARTS)) {
 	if (only && !only.includes(name)) continue;
@@ -64,7 +71,8 @@ const failedLoads = [
 	),
 	...(results.expenses?.rows ?? []).filter((r) => !r.ok)
 ];
-results.flagged = failedLoads.length > 0;
+const receiptUnread = results.assistant && !results.assistant.ocr.readEveryTime;
+results.flagged = failedLoads.length > 0 || Boolean(receiptUnread);
 results.seconds = Math.round((performance.now() - started) / 1000);
 
 console.log('\n================ summary ================');
@@ -80,9 +88,14 @@ if (results.http) {
 	printGoals(goals);
 }
 if (results.expenses) printGoals(results.expenses.goals, 'Budgets of the expense pages');
-if (results.flagged)
+if (results.assistant) printAssistantSummary(results.assistant);
+if (failedLoads.length > 0)
 	console.log(
 		`\n!! FLAGGED: ${failedLoads.length} load(s) had non-2xx answers or errors; their figures are not speed`
+	);
+if (receiptUnread)
+	console.log(
+		'\n!! FLAGGED: OCR did not read the receipt every time; its times are not of a reading'
 	);
 const file = join(ROOT, 'bench/results.json');
 writeFileSync(file, JSON.stringify(results, null, '\t') + '\n');

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
 	buildIndex,
+	goodEnough,
 	PASSAGE_MAX_CHARS,
 	recency,
 	splitPassages,
 	type IndexDoc
 } from './search-index';
+import { terms } from './text';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -58,6 +60,37 @@ describe('assistant search index', () => {
 		expect(urls(index, 'pamelding')).toEqual(['/no/b-uten-å', '/no/a-med-å']);
 		// The word with å ranks its exact match first.
 		expect(urls(index, 'påmelding')).toEqual(['/no/a-med-å', '/no/b-uten-å']);
+	});
+
+	it("reads a misspelt word as the site's word, below a passage that has the word as typed", () => {
+		const index = buildIndex(
+			[
+				doc({ locale: 'en', title: 'Party', text: 'Christmas dinner.', url: '/en/a-right' }),
+				doc({ locale: 'en', title: 'Party', text: 'Chrismas dinner.', url: '/en/b-as-typed' }),
+				doc({ locale: 'en', title: 'Quiz', text: 'Quiz night with prizes.' })
+			],
+			'en'
+		);
+		expect(urls(index, 'chrismas party')).toEqual(['/en/b-as-typed', '/en/a-right']);
+		// Up to two letters off in a long word, a swap of neighbours counting as one.
+		expect(urls(index, 'christmsa').sort()).toEqual(['/en/a-right', '/en/b-as-typed']);
+		const dinner = buildIndex([doc({ title: 'Julebord', text: 'Billett til julebordet.' })], 'no');
+		expect(urls(dinner, 'billet')).toHaveLength(1);
+		// The words read are quoted from, as if typed.
+		expect(dinner.search('billet', 5, NOW).terms).toContain(terms('billett', 'no')[0]);
+	});
+
+	it('reads no typo into a word the site uses, nor into a short word', () => {
+		const index = buildIndex(
+			[
+				doc({ locale: 'en', title: 'Parts', text: 'Spare parts for bikes.', url: '/en/parts' }),
+				doc({ locale: 'en', title: 'Party', text: 'A party in March.', url: '/en/party' })
+			],
+			'en'
+		);
+		expect(urls(index, 'party')).toEqual(['/en/party']);
+		expect(urls(index, 'bike')).toEqual(['/en/parts']);
+		expect(urls(index, 'mars')).toEqual([]);
 	});
 
 	it('ranks "får" above "far" for a question about "får"', () => {
@@ -149,6 +182,29 @@ describe('assistant search index', () => {
 		expect(index.search('weather forecast mars campus tomorrow', 5, NOW).hits).toEqual([]);
 		expect(index.search('', 5, NOW).hits).toEqual([]);
 		expect(index.search('the board', 5, NOW).hits).toHaveLength(1);
+	});
+
+	it('answers a long message from the passage that holds three of its words, not from two', () => {
+		const index = buildIndex(
+			[
+				doc({
+					locale: 'en',
+					title: 'Sports club',
+					text: 'The sports club trains three days a week.',
+					url: '/en/club'
+				}),
+				doc({ locale: 'en', title: 'History', text: 'Founded in Bergen one autumn.' })
+			],
+			'en'
+		);
+		const intro = 'Hi! I am starting my studies in Bergen this autumn and wonder whether';
+		expect(urls(index, `${intro} there is a club where I can train a few days a week?`)).toEqual([
+			'/en/club'
+		]);
+		expect(urls(index, `${intro} anyone sells second-hand bikes near the station?`)).toEqual([]);
+		// Half of a short question's terms; a quarter of a long one's, at least three.
+		expect([goodEnough(1, 2), goodEnough(2, 5), goodEnough(3, 6)]).toEqual([true, false, true]);
+		expect([goodEnough(2, 7), goodEnough(3, 12), goodEnough(3, 13)]).toEqual([false, true, false]);
 	});
 
 	it('quotes the part of a long page that holds the answer, not the whole page', () => {

@@ -2,9 +2,19 @@
 // into passages of a few sentences so an answer can quote the part that answers, not a whole page.
 // Scoring is BM25F over two fields (the document's title, boosted, and the passage's text); a
 // query term also matches through its folded form (æ → ae, ø → o, å → a), weighted lower, so an
-// exact match always outranks a folded one; events and news lose weight with age.
+// exact match always outranks a folded one. A query word the site never uses in any form is read as
+// the site's words within a typo or two of it ("chrismas" → "christmas"), weighted lower still.
+// Events and news lose weight with age.
 import type { Locale } from '$lib/i18n';
-import { fold, sentences, terms } from './text';
+import {
+	analyse,
+	editDistance,
+	fold,
+	letterMask,
+	lettersMissing,
+	sentences,
+	typosAllowed
+} from './text';
 
 export type DocKind =
 	'page' | 'event' | 'news' | 'job' | 'unit' | 'project' | 'product' | 'document';
@@ -35,12 +45,12 @@ export interface Passage {
 export interface Hit {
 	passage: Passage;
 	score: number;
-	/** The query terms this passage matched, exactly or through their folded form. */
+	/** The query terms this passage matched, exactly, through their folded form or as a typo. */
 	matched: string[];
 }
 
 export interface SearchResult {
-	/** The analysed terms of the query. */
+	/** The analysed terms of the query, then the terms of the words its typos were read as. */
 	terms: string[];
 	/** Passages good enough to answer with, best first (see goodEnough). */
 	hits: Hit[];
@@ -54,6 +64,8 @@ const B = 0.75;
 const TITLE_WEIGHT = 2.5;
 /** A match through the folded form only is worth this share of an exact one. */
 const FOLD_WEIGHT = 0.35;
+/** A match of a word read as a typo of the site's word is worth this share of an exact one. */
+const TYPO_WEIGHT = 0.3;
 /** At most this many passages of one document among the hits, so one long page cannot fill them. */
 const PER_DOC = 2;
 
@@ -64,13 +76,19 @@ const RECENCY_FLOOR = 0.3;
 
 /**
  * "Found nothing good enough": a passage answers only when it matches at least half of the
- * query's terms (rounded up; a folded match counts). A question of unknown words then finds
- * nothing, and one word of a long question that happens to occur somewhere is not an answer.
- * Stop words are not terms, so "how do I …" costs nothing. BM25 scores are not comparable
- * between queries, so no absolute score threshold is used.
+ * terms of a question of up to six (rounded up; a folded or typo match counts), and a quarter of
+ * a longer one's, but never fewer than three: a long message ("Hi! I am starting in Bergen this
+ * autumn and wonder …") says much around its subject, and half of its words are seldom in one
+ * passage. A question of unknown words then finds nothing, and one or two words of a long
+ * question that happen to occur somewhere are not an answer. Stop words are not terms, so
+ * "how do I …" costs nothing. BM25 scores are not comparable between queries, so no absolute
+ * score threshold is used.
  */
 export function goodEnough(matched: number, queryTerms: number): boolean {
-	return queryTerms > 0 && matched >= Math.max(1, Math.ceil(queryTerms / 2));
+	if (queryTerms === 0) return false;
+	const needed =
+		queryTerms <= 6 ? Math.ceil(queryTerms / 2) : Math.max(3, Math.ceil(queryTerms / 4));
+	return matched >= needed;
 }
 
 /** Text cut on paragraph and sentence boundaries into pieces of at most `max` characters. */
@@ -165,10 +183,22 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 	const titleLength: number[] = [];
 	const exact = new Map<string, Posting[]>();
 	const folded = new Map<string, Posting[]>();
+	/** Every word of the locale's documents, folded, with the terms it stands for. */
+	const vocabulary = new Map<string, Set<string>>();
+	const learn = (analysed: { word: string; term: string }[]) => {
+		for (const { word, term } of analysed) {
+			const key = fold(word);
+			const known = vocabulary.get(key);
+			if (known) known.add(term);
+			else vocabulary.set(key, new Set([term]));
+		}
+	};
 
 	for (const doc of docs) {
 		if (doc.locale !== locale) continue;
-		const titleTerms = terms(doc.title, locale);
+		const titleWords = analyse(doc.title, locale);
+		learn(titleWords);
+		const titleTerms = titleWords.map((a) => a.term);
 		const titleExact = countTerms(titleTerms);
 		const titleFolded = countTerms(titleTerms, fold);
 		const pieces = splitPassages(doc.text);
@@ -182,7 +212,9 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				text,
 				...(doc.date ? { date: doc.date } : {})
 			});
-			const bodyTerms = terms(text, locale);
+			const bodyWords = analyse(text, locale);
+			learn(bodyWords);
+			const bodyTerms = bodyWords.map((a) => a.term);
 			bodyLength.push(bodyTerms.length);
 			titleLength.push(titleTerms.length);
 			addPostings(exact, n, countTerms(bodyTerms), titleExact);
@@ -202,6 +234,31 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 		return (tf * (K1 + 1)) / (tf + K1);
 	};
 
+	/** The terms of the site's words a typed word (folded) may be a typo of. */
+	const byLength = new Map<number, { word: string; mask: number; terms: Set<string> }[]>();
+	for (const [word, wordTerms] of vocabulary) {
+		const entry = { word, mask: letterMask(word), terms: wordTerms };
+		const list = byLength.get(word.length);
+		if (list) list.push(entry);
+		else byLength.set(word.length, [entry]);
+	}
+	const readAs = (typed: string): Set<string> => {
+		const max = typosAllowed(typed);
+		const mask = letterMask(typed);
+		const found = new Set<string>();
+		for (let length = typed.length - max; max > 0 && length <= typed.length + max; length++) {
+			for (const known of byLength.get(length) ?? []) {
+				if (lettersMissing(mask, known.mask) > max || lettersMissing(known.mask, mask) > max) {
+					continue;
+				}
+				if (editDistance(typed, known.word, max) <= max) {
+					for (const t of known.terms) found.add(t);
+				}
+			}
+		}
+		return found;
+	};
+
 	return {
 		locale,
 		size: N,
@@ -209,7 +266,9 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 
 		/** The passages that answer `query`, best first, at most `k`. */
 		search(query: string, k = 5, now = new Date()): SearchResult {
-			const queryTerms = [...new Set(terms(query, locale))];
+			const analysed = analyse(query, locale);
+			const queryTerms = [...new Set(analysed.map((a) => a.term))];
+			const corrections = new Set<string>();
 			const score = new Map<number, number>();
 			const matched = new Map<number, string[]>();
 			const credit = (p: number, term: string, points: number) => {
@@ -229,6 +288,21 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				const near = (folded.get(fold(term)) ?? []).filter((p) => !seen.has(p.passage));
 				const nearIdf = idf(near.length + hits.length);
 				for (const p of near) credit(p.passage, term, FOLD_WEIGHT * nearIdf * weight(p));
+				if (hits.length > 0 || near.length > 0) continue;
+
+				// A word the site never uses: the best posting per passage of the words it may be a typo of.
+				const best = new Map<number, Posting>();
+				for (const { word } of analysed.filter((a) => a.term === term)) {
+					for (const t of readAs(fold(word))) {
+						corrections.add(t);
+						for (const p of exact.get(t) ?? []) {
+							const kept = best.get(p.passage);
+							if (!kept || weight(p) > weight(kept)) best.set(p.passage, p);
+						}
+					}
+				}
+				const typoIdf = idf(best.size);
+				for (const p of best.values()) credit(p.passage, term, TYPO_WEIGHT * typoIdf * weight(p));
 			}
 
 			const ranked: Hit[] = [];
@@ -253,7 +327,7 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				perDoc.set(hit.passage.docId, count + 1);
 				hits.push(hit);
 			}
-			return { terms: queryTerms, hits };
+			return { terms: [...queryTerms, ...corrections], hits };
 		}
 	};
 }

@@ -29,7 +29,23 @@ const STOP_WORDS: Record<Locale, ReadonlySet<string>> = {
 	)
 };
 
-const STEMMERS: Record<Locale, (word: string) => string> = { no: stemNorwegian, en: stemEnglish };
+/**
+ * Snowball's Norwegian stemmer makes "foreles" of "foreleser" but "foreleser" of "forelesere" and
+ * "forelesern" of "forelesernes", so an agent noun's singular and plural never met (nor
+ * "samarbeidspartner" and "samarbeidspartnere"). A stem it leaves ending in "er" or "ern" loses
+ * that ending too, so every form becomes "foreles"; short stems ("over", "hver") are left alone.
+ */
+function stemNorwegianWord(word: string): string {
+	const stem = stemNorwegian(word);
+	if (stem.length >= 6 && stem.endsWith('ern')) return stem.slice(0, -3);
+	if (stem.length >= 5 && stem.endsWith('er')) return stem.slice(0, -2);
+	return stem;
+}
+
+const STEMMERS: Record<Locale, (word: string) => string> = {
+	no: stemNorwegianWord,
+	en: stemEnglish
+};
 
 /** Lower case, composed, with marks other than the Norwegian letters' kept (é stays é). */
 export function normalize(text: string, locale: Locale): string {
@@ -41,17 +57,22 @@ export function words(text: string, locale: Locale): string[] {
 	return normalize(text, locale).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
-/** The analysed terms of a text: words without stop words, stemmed for the locale. */
-export function terms(text: string, locale: Locale): string[] {
+/** The words of a text that count, each with its term: stop words and single letters left out. */
+export function analyse(text: string, locale: Locale): { word: string; term: string }[] {
 	const stop = STOP_WORDS[locale];
 	const stem = STEMMERS[locale];
-	const out: string[] = [];
+	const out: { word: string; term: string }[] = [];
 	for (const word of words(text, locale)) {
 		if (stop.has(word)) continue;
 		if (word.length < 2 && !/\p{N}/u.test(word)) continue;
-		out.push(stem(word));
+		out.push({ word, term: stem(word) });
 	}
 	return out;
+}
+
+/** The analysed terms of a text: words without stop words, stemmed for the locale. */
+export function terms(text: string, locale: Locale): string[] {
+	return analyse(text, locale).map((a) => a.term);
 }
 
 /**
@@ -59,6 +80,7 @@ export function terms(text: string, locale: Locale): string[] {
  * query typed without Norwegian letters ("pamelding") still finds "påmelding", ranked lower.
  */
 export function fold(term: string): string {
+	if (/^[a-z0-9]*$/.test(term)) return term;
 	return term
 		.replace(/æ/g, 'ae')
 		.replace(/ø/g, 'o')
@@ -66,6 +88,73 @@ export function fold(term: string): string {
 		.normalize('NFD')
 		.replace(/[\u0300-\u036f]/g, '')
 		.normalize('NFC');
+}
+
+/**
+ * How many letters a typed word may differ from a word of the site and still be read as it: none
+ * for short words (too many neighbours: "mars" and "mors"), one from five letters, two from eight.
+ */
+export function typosAllowed(word: string): number {
+	if (/\p{N}/u.test(word)) return 0;
+	return word.length >= 8 ? 2 : word.length >= 5 ? 1 : 0;
+}
+
+/**
+ * The letters a word holds, as bits (a–z, the rest sharing one): each edit brings in or takes out
+ * at most one kind of letter, so two words whose masks differ in more than `max` letters on one
+ * side are more than `max` edits apart. A cheap test before editDistance.
+ */
+export function letterMask(word: string): number {
+	let mask = 0;
+	for (let i = 0; i < word.length; i++) {
+		const c = word.charCodeAt(i) - 97;
+		mask |= 1 << (c >= 0 && c < 26 ? c : 26);
+	}
+	return mask;
+}
+
+/** How many bits of `a` are not in `b`. */
+export function lettersMissing(a: number, b: number): number {
+	let rest = a & ~b;
+	let count = 0;
+	for (; rest !== 0; count++) rest &= rest - 1;
+	return count;
+}
+
+/** Three rows of the edit-distance table, kept between calls (grown for longer words). */
+let rows = [new Int32Array(32), new Int32Array(32), new Int32Array(32)];
+
+/**
+ * Edit distance of two words, a swap of neighbouring letters counting as one edit ("pirce" and
+ * "price"); `max + 1` as soon as it must exceed `max`. Only the cells within `max` of the
+ * diagonal are computed: a path through any other costs more than `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+	const over = max + 1;
+	if (Math.abs(a.length - b.length) > max) return over;
+	if (rows[0]!.length <= b.length) rows = rows.map(() => new Int32Array(b.length * 2));
+	let [before, previous, row] = rows as [Int32Array, Int32Array, Int32Array];
+	for (let j = 0; j <= b.length; j++) previous[j] = Math.min(j, over);
+	for (let i = 1; i <= a.length; i++) {
+		row.fill(over, 0, b.length + 1);
+		row[0] = Math.min(i, over);
+		let least = row[0]!;
+		for (let j = Math.max(1, i - max); j <= Math.min(b.length, i + max); j++) {
+			let d = Math.min(
+				previous[j]! + 1,
+				row[j - 1]! + 1,
+				previous[j - 1]! + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1)
+			);
+			if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+				d = Math.min(d, before[j - 2]! + 1);
+			}
+			row[j] = Math.min(d, over);
+			least = Math.min(least, row[j]!);
+		}
+		if (least > max) return over;
+		[before, previous, row] = [previous, row, before];
+	}
+	return previous[b.length]!;
 }
 
 /**
