@@ -4,7 +4,7 @@
 // is refused before anything is kept, and a document without text leaves no file behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf, textPdf } from '../../src/lib/server/documents/test-fixtures';
-import { docx, windowsProgram } from '../../src/lib/server/files/test-fixtures';
+import { docx, pdf, windowsProgram } from '../../src/lib/server/files/test-fixtures';
 import { createSession, withDb } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -12,7 +12,9 @@ let server: TestServer;
 beforeAll(async () => {
 	server = await startServer({
 		ADMIN_EMAILS: 'admin1@example.org,admin2@example.org',
-		RATE_LIMIT_ASSISTANT: '1000/60'
+		RATE_LIMIT_ASSISTANT: '1000/60',
+		// Low enough for a Word "bomb" of a few kilobytes to pass it when inflated.
+		DOCUMENTS_MAX_CHARACTERS: '100000'
 	});
 });
 afterAll(() => server?.stop());
@@ -138,9 +140,22 @@ describe('POST /api/process-document', () => {
 
 	it('says why a document is refused, and keeps no file of it', async () => {
 		const admin = createSession(server.dbFile, { email: 'admin2@example.org' });
+		const damaged = await textPdf([['Husregler for kjelleren.']]);
+		damaged.fill(0x20, 20, damaged.length - 40);
+		const encryptedPdf = Buffer.from(
+			pdf().toString('latin1').replace('/Root 1 0 R', '/Root 1 0 R /Encrypt 9 0 R'),
+			'latin1'
+		);
+		const bomb = docx(['x'.repeat(300_000)]);
+		expect(bomb.length).toBeLessThan(10_000);
 		const cases: [Buffer, string, number, string][] = [
 			[await scannedPdf(), 'scan.pdf', 400, 'no_text_layer'],
-			[windowsProgram(), 'notes.txt', 400, 'file_unsupported_type']
+			[windowsProgram(), 'notes.txt', 400, 'file_unsupported_type'],
+			[windowsProgram(), 'handbook.pdf', 400, 'file_unsupported_type'],
+			[encryptedPdf, 'secret.pdf', 400, 'file_unsafe_pdf'],
+			[damaged, 'damaged.pdf', 400, 'unreadable'],
+			[docx(['Hei'], { encrypted: true }), 'locked.docx', 400, 'file_unsafe_document'],
+			[bomb, 'bomb.docx', 400, 'too_long']
 		];
 		for (const [bytes, name, status, code] of cases) {
 			const res = await upload(admin.cookie, { bytes, name });
