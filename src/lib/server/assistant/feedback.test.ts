@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trail } from '../audit';
 import { userContext } from '../context';
+import { userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { Forbidden } from '../http/errors';
 import { NotSignedIn, rolesService } from '../identity/roles';
@@ -35,18 +36,7 @@ describe.each(ENGINES)('what visitors miss, on %s', (engine) => {
 	beforeEach(async () => {
 		test = await testDatabase(engine);
 		for (const id of ['admin', 'member']) {
-			await test.db
-				.insertInto('users')
-				.values({
-					id,
-					email: `${id}@example.org`,
-					name: id,
-					password_hash: null,
-					locale: 'no',
-					created_at: '2026-01-01T00:00:00.000Z',
-					email_verified_at: '2026-01-01T00:00:00.000Z'
-				})
-				.execute();
+			await test.db.insertInto('users').values(userRow(id)).execute();
 		}
 		const roles = rolesService({
 			store: sqlIdentityStore(test.db),

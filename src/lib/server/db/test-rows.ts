@@ -1,7 +1,30 @@
 // Rows for unit tests that need orders, products and expense claims in a real database; only what
 // a test cares about varies.
 import type { Insertable } from 'kysely';
-import type { ExpenseClaimsTable, ExpenseLinesTable, OrdersTable, ProductsTable } from './schema';
+import type {
+	ExpenseClaimsTable,
+	ExpenseLinesTable,
+	OrdersTable,
+	ProductsTable,
+	UsersTable
+} from './schema';
+
+/** A verified account `id` with the address `<id>@example.org` (ADMIN_EMAILS lists such). */
+export function userRow(
+	id: string,
+	extra: Partial<Insertable<UsersTable>> = {}
+): Insertable<UsersTable> {
+	return {
+		id,
+		email: `${id}@example.org`,
+		name: id,
+		password_hash: null,
+		locale: 'no',
+		created_at: '2026-01-01T00:00:00.000Z',
+		email_verified_at: '2026-01-01T00:00:00.000Z',
+		...extra
+	};
+}
 
 export function orderRow(
 	id: string,

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trail } from '../audit';
 import { userContext } from '../context';
 import { seedDemo } from '../db/seed';
+import { userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { filesService, localDiskStorage, type FilesService } from '../files';
 import { docx, png } from '../files/test-fixtures';
@@ -42,18 +43,7 @@ describe.each(ENGINES)('assistant documents on %s', (engine) => {
 		test = await testDatabase(engine);
 		await seedDemo(test.db, new Date('2026-11-23T12:00:00.000Z'));
 		for (const id of ['admin', 'leader', 'member', 'bergen']) {
-			await test.db
-				.insertInto('users')
-				.values({
-					id,
-					email: `${id}@example.org`,
-					name: id,
-					password_hash: null,
-					locale: 'no',
-					created_at: '2026-01-01T00:00:00.000Z',
-					email_verified_at: '2026-01-01T00:00:00.000Z'
-				})
-				.execute();
+			await test.db.insertInto('users').values(userRow(id)).execute();
 		}
 		const team = [
 			['leader', 'board-oslo', 'leader'],
