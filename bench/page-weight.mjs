@@ -35,7 +35,10 @@ async function pageTypes(base) {
 		['shop', '/en/shop'],
 		['product', await firstLink(base, '/en/shop', '/en/shop/')],
 		['units', '/en/units'],
-		['unit', '/en/units/board-oslo']
+		['unit', '/en/units/board-oslo'],
+		['news', '/en/news'],
+		['about page', '/en/about/history'],
+		['assistant', '/en/assistant']
 	];
 }
 
