@@ -2,6 +2,7 @@
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
 import { assistantService } from './assistant';
+import { dashboardService } from './admin/dashboard';
 import { assistantFeedback } from './assistant/feedback';
 import { leakGuard } from './assistant/leak';
 import { SYSTEM_PROMPTS } from './assistant/prompt';
@@ -90,6 +91,7 @@ export function buildServices(
 		roles: identity.roles,
 		retentionDays: config.ASSISTANT_QUESTIONS_DAYS
 	});
+	const expenses = expensesFromConfig(db, config, { roles: identity.roles, mail, files });
 	const documents = documentsService({
 		db,
 		files,
@@ -134,7 +136,12 @@ export function buildServices(
 			})
 		}),
 		assistantFeedback: feedback,
-		expenses: expensesFromConfig(db, config, { roles: identity.roles, mail, files }),
+		expenses,
+		dashboard: dashboardService({
+			db,
+			claimsWaiting: (ctx) => expenses.approverQueue(ctx),
+			assistantMisses: (ctx, now) => feedback.summary(ctx, now)
+		}),
 		/** Ends what the services hold besides the database: the OCR worker and its folder. */
 		close: () => ocr.close()
 	};

@@ -7,6 +7,7 @@ import { formatDate, formatDateTimeRange, formatPrice } from '$lib/format';
 import { localizePath, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { Db } from '../db';
+import { isPublic } from '../content/visibility';
 import type { IndexDoc } from './search-index';
 import { plainText } from './text';
 
@@ -23,13 +24,13 @@ const joined = (...parts: string[]) => parts.filter((p) => p.trim() !== '').join
 export async function publicDocs(db: Db, locale: Locale, now = new Date()): Promise<IndexDoc[]> {
 	const iso = now.toISOString();
 	const [pages, events, news, jobs, units, leaders, projects, products] = await Promise.all([
-		db.selectFrom('pages').selectAll().orderBy('slug').execute(),
-		db.selectFrom('events').selectAll().orderBy('id').execute(),
-		db.selectFrom('news').selectAll().where('published_at', '<=', iso).orderBy('id').execute(),
-		db.selectFrom('jobs').selectAll().orderBy('id').execute(),
-		db.selectFrom('units').selectAll().orderBy('id').execute(),
+		db.selectFrom('pages').selectAll().where(isPublic('pages', iso)).orderBy('slug').execute(),
+		db.selectFrom('events').selectAll().where(isPublic('events', iso)).orderBy('id').execute(),
+		db.selectFrom('news').selectAll().where(isPublic('news', iso)).orderBy('id').execute(),
+		db.selectFrom('jobs').selectAll().where(isPublic('jobs', iso)).orderBy('id').execute(),
+		db.selectFrom('units').selectAll().where(isPublic('units', iso)).orderBy('id').execute(),
 		db.selectFrom('leaders').selectAll().orderBy('sort').orderBy('name').execute(),
-		db.selectFrom('projects').selectAll().orderBy('id').execute(),
+		db.selectFrom('projects').selectAll().where(isPublic('projects', iso)).orderBy('id').execute(),
 		db.selectFrom('products').selectAll().where('active', '=', 1).orderBy('id').execute()
 	]);
 	const opts = { locale };

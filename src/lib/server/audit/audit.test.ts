@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { forget, record, trail } from '.';
+import { forget, recent, record, recordChange, trail } from '.';
 
 describe.each(ENGINES)('audit log on %s', (engine) => {
 	let test: TestDatabase;
@@ -40,5 +40,56 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 		expect(await forget(db, 'claim', ['c1'])).toBe(1);
 		expect(await trail(db, 'claim', 'c1')).toEqual([]);
 		expect(await trail(db, 'claim', 'c2')).toHaveLength(1);
+	});
+
+	it('records a change with the fields it changed, as they were and became, and skips a change of nothing', async () => {
+		const before = { title_no: 'Julebord', price_ore: 29900, location: 'Huset' };
+		await recordChange(db, {
+			actor: 'admin',
+			subjectType: 'event',
+			subjectId: 'e1',
+			action: 'update',
+			before,
+			after: { ...before, price_ore: 34900, location: 'Aulaen' }
+		});
+		const none = await recordChange(db, {
+			actor: 'admin',
+			subjectType: 'event',
+			subjectId: 'e1',
+			action: 'update',
+			before,
+			after: { ...before }
+		});
+		expect(none).toBeNull();
+		await recordChange(db, {
+			actor: 'admin',
+			subjectType: 'event',
+			subjectId: 'e1',
+			action: 'delete',
+			before,
+			after: null
+		});
+		const entries = await trail(db, 'event', 'e1');
+		expect(entries.map((e) => e.details)).toEqual([
+			{
+				before: { price_ore: 29900, location: 'Huset' },
+				after: { price_ore: 34900, location: 'Aulaen' }
+			},
+			{ before, after: null }
+		]);
+	});
+
+	it('lists the latest entries, newest first, of the kinds asked for', async () => {
+		for (const [type, id] of [
+			['event', 'e1'],
+			['claim', 'c1'],
+			['event', 'e2']
+		] as const) {
+			await record(db, { actor: 'u1', subjectType: type, subjectId: id, action: 'x' });
+		}
+		expect((await recent(db, { limit: 2 })).map((e) => e.subjectId)).toEqual(['e2', 'c1']);
+		expect(
+			(await recent(db, { limit: 5, subjectTypes: ['event'] })).map((e) => e.subjectId)
+		).toEqual(['e2', 'e1']);
 	});
 });

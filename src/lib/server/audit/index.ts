@@ -1,8 +1,9 @@
 // The site's one audit log: who did what to which thing, when. Written inside the transaction of
 // the change it records, so a change and its entry are committed together or not at all.
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
+import type { AuditLogTable } from '../db/schema';
 
 export interface AuditEntry {
 	/** A user id, or "system:<job>" for what the site did by itself. */
@@ -63,6 +64,50 @@ export async function record(db: Kysely<Database>, entry: AuditEntry): Promise<s
 	return id;
 }
 
+type Fields = Record<string, unknown>;
+
+/**
+ * A change to a record, written with the fields it changed as they were and as they became
+ * (`details.before`, `details.after`): everything for a record created (before null) or deleted
+ * (after null). Nothing is written when an update changed nothing. Returns the entry's id.
+ */
+export async function recordChange(
+	db: Kysely<Database>,
+	entry: Omit<AuditEntry, 'details'> & { before: Fields | null; after: Fields | null }
+): Promise<string | null> {
+	const { before, after, ...rest } = entry;
+	const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+	const changed = keys.filter(
+		(k) => JSON.stringify(before?.[k] ?? null) !== JSON.stringify(after?.[k] ?? null)
+	);
+	if (before && after && changed.length === 0) return null;
+	const pick = (fields: Fields | null) =>
+		fields ? Object.fromEntries(changed.map((k) => [k, fields[k] ?? null])) : null;
+	return record(db, { ...rest, details: { before: pick(before), after: pick(after) } });
+}
+
+/** The latest entries of the given kinds of things (all kinds when none given), newest first. */
+export async function recent(
+	db: Kysely<Database>,
+	options: { limit: number; subjectTypes?: string[] }
+): Promise<AuditRecord[]> {
+	let query = db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(options.limit);
+	if (options.subjectTypes?.length) query = query.where('subject_type', 'in', options.subjectTypes);
+	return (await query.execute()).map(fromRow);
+}
+
+function fromRow(r: Selectable<AuditLogTable>): AuditRecord {
+	return {
+		id: r.id,
+		at: r.at,
+		actor: r.actor,
+		subjectType: r.subject_type,
+		subjectId: r.subject_id,
+		action: r.action,
+		details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : {}
+	};
+}
+
 /** Everything recorded about one thing, oldest first. */
 export async function trail(
 	db: Kysely<Database>,
@@ -76,15 +121,7 @@ export async function trail(
 		.where('subject_id', '=', subjectId)
 		.orderBy('id')
 		.execute();
-	return rows.map((r) => ({
-		id: r.id,
-		at: r.at,
-		actor: r.actor,
-		subjectType: r.subject_type,
-		subjectId: r.subject_id,
-		action: r.action,
-		details: r.details ? (JSON.parse(r.details) as Record<string, unknown>) : {}
-	}));
+	return rows.map(fromRow);
 }
 
 /** Removes a thing's entries, when the thing itself is deleted at the end of its retention. */

@@ -59,13 +59,13 @@ export function contentService(store: ContentStore) {
 		},
 
 		/** A rich-text page by its slug (`privacy`, `about/history`, `policies/expenses`). */
-		page(locale: Locale, slug: string) {
-			return store.page(locale, slug);
+		page(locale: Locale, slug: string, now = new Date()) {
+			return store.page(locale, slug, now.toISOString());
 		},
 
 		/** The policies index: every page under `policies/`. */
-		policies(locale: Locale) {
-			return store.pagesUnder(locale, 'policies/');
+		policies(locale: Locale, now = new Date()) {
+			return store.pagesUnder(locale, 'policies/', now.toISOString());
 		},
 
 		/** One page of the events list with what its filter form needs. */
@@ -84,7 +84,7 @@ export function contentService(store: ContentStore) {
 				}),
 				store.countEvents(query),
 				store.campuses(),
-				store.eventCategories()
+				store.eventCategories(now.toISOString())
 			]);
 			const pageCount = Math.max(1, Math.ceil(total / pageSize));
 			return { events, total, pageCount, campuses, categories, filter };
@@ -96,7 +96,7 @@ export function contentService(store: ContentStore) {
 		},
 
 		async event(locale: Locale, id: string, now = new Date()) {
-			const event = await store.event(locale, id);
+			const event = await store.event(locale, id, now.toISOString());
 			return event && { event, isPast: event.endsAt < now.toISOString() };
 		},
 
@@ -115,7 +115,7 @@ export function contentService(store: ContentStore) {
 
 		/** A job stays readable after its deadline, marked closed and without the apply link. */
 		async job(locale: Locale, slug: string, now = new Date()) {
-			const job = await store.job(locale, slug);
+			const job = await store.job(locale, slug, now.toISOString());
 			if (!job) return undefined;
 			const isOpen = job.deadline >= now.toISOString();
 			return { job, isOpen, applyUrl: isOpen && isSafeLink(job.applyUrl) ? job.applyUrl : null };
@@ -125,8 +125,15 @@ export function contentService(store: ContentStore) {
 		 * Units under their campus, narrowed to one campus and one type when given, and every type
 		 * there is (for the filter).
 		 */
-		async unitsByCampus(locale: Locale, filter: { campusId?: string; type?: string } = {}) {
-			const [campuses, units] = await Promise.all([store.campuses(), store.units(locale)]);
+		async unitsByCampus(
+			locale: Locale,
+			filter: { campusId?: string; type?: string } = {},
+			now = new Date()
+		) {
+			const [campuses, units] = await Promise.all([
+				store.campuses(),
+				store.units(locale, now.toISOString())
+			]);
 			const types = [...new Set(units.map((u) => u.type))].sort();
 			const shown = units.filter(
 				(u) =>
@@ -138,7 +145,7 @@ export function contentService(store: ContentStore) {
 
 		/** A unit with the data of one tab; the other tabs' data is not read. */
 		async unit(locale: Locale, id: string, tab: UnitTab, now = new Date()) {
-			const unit = await store.unit(locale, id);
+			const unit = await store.unit(locale, id, now.toISOString());
 			if (!unit) return undefined;
 			const [leaders, products, news] = await Promise.all([
 				tab === 'team' ? store.unitLeaders(locale, id) : [],
@@ -175,12 +182,12 @@ export function contentService(store: ContentStore) {
 			return product && { ...product, stockState: stockState(product.available) };
 		},
 
-		projects(locale: Locale) {
-			return store.projects(locale);
+		projects(locale: Locale, now = new Date()) {
+			return store.projects(locale, now.toISOString());
 		},
 
-		project(locale: Locale, slug: string) {
-			return store.project(locale, slug);
+		project(locale: Locale, slug: string, now = new Date()) {
+			return store.project(locale, slug, now.toISOString());
 		},
 
 		/** Site search in the page locale; `terms` is empty when the query has no usable word. */

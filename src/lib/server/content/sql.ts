@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
 import { pickLocalized } from './localize';
+import { isPublic } from './visibility';
 import type {
 	ContentStore,
 	EventQuery,
@@ -80,7 +81,10 @@ function productsWithAvailability(db: Db, now: string) {
 
 /** The events an EventQuery selects, before ordering and paging. */
 function eventsMatching(db: Db, q: EventQuery) {
-	let query = db.selectFrom('events').where('ends_at', q.past ? '<' : '>=', q.now);
+	let query = db
+		.selectFrom('events')
+		.where('ends_at', q.past ? '<' : '>=', q.now)
+		.where(isPublic('events', q.now));
 	if (q.campusId) query = query.where('campus_id', '=', q.campusId);
 	if (q.category) query = query.where('category', '=', q.category);
 	if (q.startsFrom) query = query.where('starts_at', '>=', q.startsFrom);
@@ -89,12 +93,13 @@ function eventsMatching(db: Db, q: EventQuery) {
 }
 
 export function sqlContentStore(db: Db): ContentStore {
-	async function unitRef(locale: Locale, id: string | null) {
+	async function unitRef(locale: Locale, id: string | null, now: string) {
 		if (id === null) return null;
 		const u = await db
 			.selectFrom('units')
 			.select(['id', 'name_no', 'name_en'])
 			.where('id', '=', id)
+			.where(isPublic('units', now))
 			.executeTakeFirst();
 		return u ? { id: u.id, name: pickLocalized(u, 'name', locale) } : null;
 	}
@@ -105,6 +110,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				.selectFrom('events')
 				.selectAll()
 				.where('ends_at', '>=', now)
+				.where(isPublic('events', now))
 				.orderBy('starts_at')
 				.limit(limit);
 			if (campusId) query = query.where('campus_id', '=', campusId);
@@ -115,7 +121,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			const rows = await db
 				.selectFrom('news')
 				.selectAll()
-				.where('published_at', '<=', now)
+				.where(isPublic('news', now))
 				.orderBy('published_at', 'desc')
 				.limit(limit)
 				.execute();
@@ -133,11 +139,12 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => productSummary(r, locale));
 		},
 
-		async page(locale, slug) {
+		async page(locale, slug, now) {
 			const r = await db
 				.selectFrom('pages')
 				.selectAll()
 				.where('slug', '=', slug)
+				.where(isPublic('pages', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
@@ -147,11 +154,12 @@ export function sqlContentStore(db: Db): ContentStore {
 				body: pickLocalized(r, 'body', locale)
 			};
 		},
-		async pagesUnder(locale, prefix) {
+		async pagesUnder(locale, prefix, now) {
 			const rows = await db
 				.selectFrom('pages')
 				.select(['slug', 'title_no', 'title_en'])
 				.where('slug', 'like', `${prefix.replace(/[%_]/g, '')}%`)
+				.where(isPublic('pages', now))
 				.orderBy('slug')
 				.execute();
 			return rows.map((r) => ({ slug: r.slug, title: pickLocalized(r, 'title', locale) }));
@@ -160,10 +168,11 @@ export function sqlContentStore(db: Db): ContentStore {
 		async campuses() {
 			return db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute();
 		},
-		async eventCategories() {
+		async eventCategories(now) {
 			const rows = await db
 				.selectFrom('events')
 				.select('category')
+				.where(isPublic('events', now))
 				.distinct()
 				.orderBy('category')
 				.execute();
@@ -184,7 +193,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				.executeTakeFirstOrThrow();
 			return Number(row.n);
 		},
-		async event(locale, id) {
+		async event(locale, id, now) {
 			const r = await db
 				.selectFrom('events')
 				.innerJoin('campuses', 'campuses.id', 'events.campus_id')
@@ -194,6 +203,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				.selectAll('events')
 				.select(['campuses.name as campus_name', 'products.slug as product_slug'])
 				.where('events.id', '=', id)
+				.where(isPublic('events', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
@@ -209,7 +219,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			let query = db
 				.selectFrom('news')
 				.selectAll()
-				.where('published_at', '<=', now)
+				.where(isPublic('news', now))
 				.orderBy('published_at', 'desc');
 			if (unitId !== undefined) query = query.where('unit_id', '=', unitId);
 			const rows = await query.execute();
@@ -220,13 +230,13 @@ export function sqlContentStore(db: Db): ContentStore {
 				.selectFrom('news')
 				.selectAll()
 				.where('id', '=', id)
-				.where('published_at', '<=', now)
+				.where(isPublic('news', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...newsSummary(r, locale),
 				body: pickLocalized(r, 'body', locale),
-				unit: await unitRef(locale, r.unit_id)
+				unit: await unitRef(locale, r.unit_id, now)
 			};
 		},
 
@@ -235,23 +245,34 @@ export function sqlContentStore(db: Db): ContentStore {
 				.selectFrom('jobs')
 				.selectAll()
 				.where('deadline', '>=', now)
+				.where(isPublic('jobs', now))
 				.orderBy('deadline')
 				.execute();
 			return rows.map((r) => jobSummary(r, locale));
 		},
-		async job(locale, slug) {
-			const r = await db.selectFrom('jobs').selectAll().where('slug', '=', slug).executeTakeFirst();
+		async job(locale, slug, now) {
+			const r = await db
+				.selectFrom('jobs')
+				.selectAll()
+				.where('slug', '=', slug)
+				.where(isPublic('jobs', now))
+				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...jobSummary(r, locale),
 				body: pickLocalized(r, 'body', locale),
 				applyUrl: r.apply_url,
-				unit: await unitRef(locale, r.unit_id)
+				unit: await unitRef(locale, r.unit_id, now)
 			};
 		},
 
-		async units(locale) {
-			const rows = await db.selectFrom('units').selectAll().orderBy('sort').execute();
+		async units(locale, now) {
+			const rows = await db
+				.selectFrom('units')
+				.selectAll()
+				.where(isPublic('units', now))
+				.orderBy('sort')
+				.execute();
 			return rows.map((r) => ({
 				id: r.id,
 				campusId: r.campus_id,
@@ -260,13 +281,14 @@ export function sqlContentStore(db: Db): ContentStore {
 				summary: pickLocalized(r, 'summary', locale)
 			}));
 		},
-		async unit(locale, id) {
+		async unit(locale, id, now) {
 			const r = await db
 				.selectFrom('units')
 				.innerJoin('campuses', 'campuses.id', 'units.campus_id')
 				.selectAll('units')
 				.select('campuses.name as campus_name')
 				.where('units.id', '=', id)
+				.where(isPublic('units', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
@@ -350,7 +372,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				available: availableOf(r.stock, r.reserved, r.sold),
 				description: pickLocalized(r, 'description', locale),
 				maxPerOrder: r.max_per_order,
-				unit: await unitRef(locale, r.unit_id)
+				unit: await unitRef(locale, r.unit_id, now)
 			};
 		},
 
@@ -387,10 +409,11 @@ export function sqlContentStore(db: Db): ContentStore {
 					}))
 			}));
 		},
-		async projects(locale) {
+		async projects(locale, now) {
 			const rows = await db
 				.selectFrom('projects')
 				.selectAll()
+				.where(isPublic('projects', now))
 				.orderBy('sort')
 				.orderBy('slug')
 				.execute();
@@ -398,12 +421,12 @@ export function sqlContentStore(db: Db): ContentStore {
 		},
 		async searchDocs(locale, now) {
 			const [pages, events, news, jobs, units, projects, products] = await Promise.all([
-				db.selectFrom('pages').selectAll().execute(),
-				db.selectFrom('events').selectAll().execute(),
-				db.selectFrom('news').selectAll().where('published_at', '<=', now).execute(),
-				db.selectFrom('jobs').selectAll().execute(),
-				db.selectFrom('units').selectAll().execute(),
-				db.selectFrom('projects').selectAll().execute(),
+				db.selectFrom('pages').selectAll().where(isPublic('pages', now)).execute(),
+				db.selectFrom('events').selectAll().where(isPublic('events', now)).execute(),
+				db.selectFrom('news').selectAll().where(isPublic('news', now)).execute(),
+				db.selectFrom('jobs').selectAll().where(isPublic('jobs', now)).execute(),
+				db.selectFrom('units').selectAll().where(isPublic('units', now)).execute(),
+				db.selectFrom('projects').selectAll().where(isPublic('projects', now)).execute(),
 				db.selectFrom('products').selectAll().where('active', '=', 1).execute()
 			]);
 			const doc = (
@@ -439,17 +462,32 @@ export function sqlContentStore(db: Db): ContentStore {
 		},
 		async sitemapItems(now) {
 			const [events, news, jobs, units, projects, policies, products] = await Promise.all([
-				db.selectFrom('events').select('id').orderBy('starts_at').execute(),
+				db
+					.selectFrom('events')
+					.select('id')
+					.where(isPublic('events', now))
+					.orderBy('starts_at')
+					.execute(),
 				db
 					.selectFrom('news')
 					.select('id')
-					.where('published_at', '<=', now)
+					.where(isPublic('news', now))
 					.orderBy('published_at')
 					.execute(),
-				db.selectFrom('jobs').select('slug').orderBy('slug').execute(),
-				db.selectFrom('units').select('id').orderBy('sort').execute(),
-				db.selectFrom('projects').select('slug').orderBy('slug').execute(),
-				db.selectFrom('pages').select('slug').where('slug', 'like', 'policies/%').execute(),
+				db.selectFrom('jobs').select('slug').where(isPublic('jobs', now)).orderBy('slug').execute(),
+				db.selectFrom('units').select('id').where(isPublic('units', now)).orderBy('sort').execute(),
+				db
+					.selectFrom('projects')
+					.select('slug')
+					.where(isPublic('projects', now))
+					.orderBy('slug')
+					.execute(),
+				db
+					.selectFrom('pages')
+					.select('slug')
+					.where('slug', 'like', 'policies/%')
+					.where(isPublic('pages', now))
+					.execute(),
 				// As the shop lists them: membership periods are on /membership, which the sitemap has.
 				db
 					.selectFrom('products')
@@ -469,17 +507,18 @@ export function sqlContentStore(db: Db): ContentStore {
 				products: products.map((r) => r.slug)
 			};
 		},
-		async project(locale, slug) {
+		async project(locale, slug, now) {
 			const r = await db
 				.selectFrom('projects')
 				.selectAll()
 				.where('slug', '=', slug)
+				.where(isPublic('projects', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...projectSummary(r, locale),
 				body: pickLocalized(r, 'body', locale),
-				unit: await unitRef(locale, r.unit_id)
+				unit: await unitRef(locale, r.unit_id, now)
 			};
 		}
 	};

@@ -172,6 +172,10 @@ export interface SearchDoc {
 	date: string | null;
 }
 
+/**
+ * Every read of published content (events, news, jobs, projects, pages, units) sees only what is
+ * public at `now` (visibility.ts): drafts and what is scheduled for later do not exist for it.
+ */
 export interface ContentStore {
 	upcomingEvents(
 		locale: Locale,
@@ -182,26 +186,26 @@ export interface ContentStore {
 	latestNews(locale: Locale, now: string, limit: number): Promise<NewsSummary[]>;
 	featuredProducts(locale: Locale, limit: number): Promise<ProductSummary[]>;
 
-	page(locale: Locale, slug: string): Promise<Page | undefined>;
+	page(locale: Locale, slug: string, now: string): Promise<Page | undefined>;
 	/** Pages whose slug starts with `prefix` (e.g. `policies/`), by slug. */
-	pagesUnder(locale: Locale, prefix: string): Promise<PageLink[]>;
+	pagesUnder(locale: Locale, prefix: string, now: string): Promise<PageLink[]>;
 
 	campuses(): Promise<Campus[]>;
-	eventCategories(): Promise<string[]>;
+	eventCategories(now: string): Promise<string[]>;
 	events(locale: Locale, query: EventQuery): Promise<EventSummary[]>;
 	/** How many events the query matches, ignoring its limit and offset. */
 	countEvents(query: EventQuery): Promise<number>;
-	event(locale: Locale, id: string): Promise<EventDetail | undefined>;
+	event(locale: Locale, id: string, now: string): Promise<EventDetail | undefined>;
 
 	news(locale: Locale, now: string, unitId?: string): Promise<NewsSummary[]>;
 	newsItem(locale: Locale, now: string, id: string): Promise<NewsDetail | undefined>;
 
 	/** Jobs whose deadline is not yet past, soonest deadline first. */
 	openJobs(locale: Locale, now: string): Promise<JobSummary[]>;
-	job(locale: Locale, slug: string): Promise<JobDetail | undefined>;
+	job(locale: Locale, slug: string, now: string): Promise<JobDetail | undefined>;
 
-	units(locale: Locale): Promise<UnitSummary[]>;
-	unit(locale: Locale, id: string): Promise<UnitDetail | undefined>;
+	units(locale: Locale, now: string): Promise<UnitSummary[]>;
+	unit(locale: Locale, id: string, now: string): Promise<UnitDetail | undefined>;
 	unitLeaders(locale: Locale, unitId: string): Promise<Leader[]>;
 	unitProducts(locale: Locale, unitId: string): Promise<ProductSummary[]>;
 
@@ -219,12 +223,12 @@ export interface ContentStore {
 	/** Leaders of every campus (or one), campuses by their order, leaders by theirs. */
 	campusLeaders(locale: Locale, campusId?: string): Promise<CampusLeaders[]>;
 
-	projects(locale: Locale): Promise<ProjectSummary[]>;
-	project(locale: Locale, slug: string): Promise<ProjectDetail | undefined>;
+	projects(locale: Locale, now: string): Promise<ProjectSummary[]>;
+	project(locale: Locale, slug: string, now: string): Promise<ProjectDetail | undefined>;
 
 	/** Every item with a public page at `now`, as search documents in `locale`. */
 	searchDocs(locale: Locale, now: string): Promise<SearchDoc[]>;
 
-	/** Every item that has a public page at `now`: published news, active products, all others. */
+	/** Every item that has a public page at `now`: published content and active products. */
 	sitemapItems(now: string): Promise<SitemapItems>;
 }

@@ -249,6 +249,14 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ document_id: 'd1', position: 0, heading: 'Nøkler', text: 'Hent nøkkel hos vakt.' })
 		.execute();
 	await db
+		.insertInto('slug_redirects')
+		.values({ kind: 'jobs', slug: 'kasserer', target: 'kasserer-i-styret', created_at: T })
+		.execute();
+	await db
+		.insertInto('admin_grants')
+		.values({ user_id: 'u1', granted_by: 'system:test', granted_at: T })
+		.execute();
+	await db
 		.insertInto('assistant_feedback')
 		.values({
 			id: '7f0c3b1e-2d4a-4f6b-9c8d-0e1f2a3b4c5d',

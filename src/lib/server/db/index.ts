@@ -27,6 +27,7 @@ import * as m011 from './migrations/011_files';
 import * as m012 from './migrations/012_expenses';
 import * as m013 from './migrations/013_documents';
 import * as m014 from './migrations/014_assistant_feedback';
+import * as m015 from './migrations/015_admin';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import { openPostgres, type PostgresDatabase } from './postgres';
@@ -50,7 +51,8 @@ const migrations: Record<string, Migration> = {
 	'011_files': m011,
 	'012_expenses': m012,
 	'013_documents': m013,
-	'014_assistant_feedback': m014
+	'014_assistant_feedback': m014,
+	'015_admin': m015
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -36,7 +36,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'011_files',
 			'012_expenses',
 			'013_documents',
-			'014_assistant_feedback'
+			'014_assistant_feedback',
+			'015_admin'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

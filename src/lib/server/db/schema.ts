@@ -4,6 +4,17 @@ import type { Generated } from 'kysely';
 
 type Localized<K extends string> = { [P in `${K}_no` | `${K}_en`]: string };
 
+/** What the admin publishes (migration 015): a draft is not public; nor is it before published_at. */
+type Publishable = { draft: Generated<number>; published_at: string | null };
+/** Raised by every change; an edit made on an older version is refused (migration 015). */
+type Versioned = { version: Generated<number> };
+/** An uploaded image (the files port) and its alt text per locale (migration 015). */
+type WithImage = {
+	image_file_id: string | null;
+	image_alt_no: string | null;
+	image_alt_en: string | null;
+};
+
 export interface UsersTable {
 	id: string;
 	email: string | null;
@@ -37,7 +48,10 @@ export interface CampusesTable {
 
 export type UnitsTable = { id: string; campus_id: string; type: string; sort: number } & Localized<
 	'name' | 'summary' | 'body'
->;
+> &
+	Publishable &
+	Versioned &
+	WithImage;
 
 export type LeadersTable = {
 	id: string;
@@ -46,7 +60,8 @@ export type LeadersTable = {
 	name: string;
 	email: string | null;
 	sort: number;
-} & Localized<'role'>;
+} & Localized<'role'> &
+	Versioned;
 
 export type EventsTable = {
 	id: string;
@@ -60,14 +75,21 @@ export type EventsTable = {
 	capacity: number | null;
 	image: string | null;
 	product_id: string | null;
-} & Localized<'title' | 'summary' | 'body'>;
+} & Localized<'title' | 'summary' | 'body'> &
+	Publishable &
+	Versioned &
+	WithImage;
 
 export type NewsTable = {
 	id: string;
 	unit_id: string | null;
+	/** The publication time shown; before it the item is not public. */
 	published_at: string;
 	image: string | null;
-} & Localized<'title' | 'summary' | 'body'>;
+	draft: Generated<number>;
+} & Localized<'title' | 'summary' | 'body'> &
+	Versioned &
+	WithImage;
 
 export type JobsTable = {
 	id: string;
@@ -75,9 +97,13 @@ export type JobsTable = {
 	unit_id: string | null;
 	deadline: string;
 	apply_url: string;
-} & Localized<'title' | 'summary' | 'body'>;
+} & Localized<'title' | 'summary' | 'body'> &
+	Publishable &
+	Versioned;
 
-export type PagesTable = { slug: string } & Localized<'title' | 'summary' | 'body'>;
+export type PagesTable = { slug: string } & Localized<'title' | 'summary' | 'body'> &
+	Publishable &
+	Versioned;
 
 export type ProductsTable = {
 	id: string;
@@ -92,7 +118,9 @@ export type ProductsTable = {
 	image: string | null;
 	featured: number;
 	active: number;
-} & Localized<'name' | 'description'>;
+} & Localized<'name' | 'description'> &
+	Versioned &
+	WithImage;
 
 /** Status: `active` or `completed`. */
 export type ProjectsTable = {
@@ -103,7 +131,10 @@ export type ProjectsTable = {
 	started_at: string;
 	image: string | null;
 	sort: number;
-} & Localized<'title' | 'summary' | 'body'>;
+} & Localized<'title' | 'summary' | 'body'> &
+	Publishable &
+	Versioned &
+	WithImage;
 
 export interface CartReservationsTable {
 	id: string;
@@ -395,6 +426,19 @@ export interface AssistantFeedbackTable {
 	rated_at: string | null;
 }
 
+export interface SlugRedirectsTable {
+	kind: string;
+	slug: string;
+	target: string;
+	created_at: string;
+}
+
+export interface AdminGrantsTable {
+	user_id: string;
+	granted_by: string;
+	granted_at: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -432,4 +476,6 @@ export interface Database {
 	documents: DocumentsTable;
 	document_passages: DocumentPassagesTable;
 	assistant_feedback: AssistantFeedbackTable;
+	slug_redirects: SlugRedirectsTable;
+	admin_grants: AdminGrantsTable;
 }

@@ -1,6 +1,7 @@
 // The one place that answers "who is this caller and may they do this?". Roles: visitor (no
 // signed-in session), member (paid membership, asked of the shop's membership lookup), a role per
-// unit team (member, leader, finance) and admin (a verified e-mail listed in ADMIN_EMAILS).
+// unit team (member, leader, finance) and admin (a verified e-mail listed in ADMIN_EMAILS, or a
+// user an admin made one: admin_grants).
 // Domain services call requireSignedIn / require here instead of checking on their own.
 import type { UserContext } from '../context';
 import { Forbidden, NotFound } from '../http/errors';
@@ -38,6 +39,11 @@ export type Permission =
 	 * (unitId null: the whole organisation's, admins only).
 	 */
 	| { action: 'manage-documents'; unitId: string | null }
+	/**
+	 * Edit content in the admin area: admins anything, a unit's leaders what belongs to their unit
+	 * (unitId null: the organisation's own, admins only).
+	 */
+	| { action: 'edit-content'; unitId: string | null }
 	| { action: 'members-only' }
 	| { action: 'admin' };
 
@@ -50,15 +56,17 @@ const VISITOR: Roles = {
 };
 
 export function rolesService(deps: {
-	store: Pick<IdentityStore, 'accountById' | 'teamsOf' | 'unitRoleOf'>;
+	store: Pick<IdentityStore, 'accountById' | 'teamsOf' | 'unitRoleOf' | 'isGrantedAdmin'>;
 	isMember: IsMember;
 	memberUntil?: MemberUntil;
 	adminEmails: string[];
 }) {
 	async function isAdmin(user: SessionUser): Promise<boolean> {
-		if (!user.email || !deps.adminEmails.includes(user.email.toLowerCase())) return false;
-		const account = await deps.store.accountById(user.id);
-		return !!account?.emailVerifiedAt;
+		if (user.email && deps.adminEmails.includes(user.email.toLowerCase())) {
+			const account = await deps.store.accountById(user.id);
+			if (account?.emailVerifiedAt) return true;
+		}
+		return deps.store.isGrantedAdmin(user.id);
 	}
 
 	async function can(ctx: UserContext, permission: Permission, now = new Date()) {
@@ -74,6 +82,7 @@ export function rolesService(deps: {
 					(await deps.store.unitRoleOf(user.id, permission.unitId)) === 'leader' || isAdmin(user)
 				);
 			case 'manage-documents':
+			case 'edit-content':
 				return (
 					(permission.unitId !== null &&
 						(await deps.store.unitRoleOf(user.id, permission.unitId)) === 'leader') ||

@@ -447,6 +447,14 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.executeTakeFirst();
 			return (row?.role as UnitRole | undefined) ?? null;
 		},
+		async isGrantedAdmin(userId) {
+			const row = await db
+				.selectFrom('admin_grants')
+				.select('user_id')
+				.where('user_id', '=', userId)
+				.executeTakeFirst();
+			return !!row;
+		},
 		async unitExists(unitId) {
 			const row = await db
 				.selectFrom('units')

@@ -187,6 +187,8 @@ export interface IdentityStore {
 
 	teamsOf(userId: string): Promise<TeamMembership[]>;
 	unitRoleOf(userId: string, unitId: string): Promise<UnitRole | null>;
+	/** Whether an admin made this user an admin (admin_grants), besides ADMIN_EMAILS. */
+	isGrantedAdmin(userId: string): Promise<boolean>;
 	unitExists(unitId: string): Promise<boolean>;
 	createInvitation(invitation: NewInvitation): Promise<void>;
 	invitationByTokenHash(tokenHash: string): Promise<InvitationRow | null>;

@@ -1,0 +1,68 @@
+// The admin area's navigation, by what the caller may do there: admins see everything, a unit's
+// leaders their units' content, finance the claims. Pages of the area add their entry here.
+import { localizePath, type Locale } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
+
+/** What the caller may do in the admin area (from the roles module, admin/scope.ts). */
+export interface AdminScope {
+	admin: boolean;
+	/** Units the caller leads: their content is theirs to edit. */
+	leaderOf: string[];
+	/** Units whose claims the caller approves as finance. */
+	financeOf: string[];
+}
+
+export interface AdminNavItem {
+	href: string;
+	label: string;
+}
+
+export interface AdminNavSection {
+	label: string;
+	items: AdminNavItem[];
+}
+
+/** The content kinds a unit's leader edits for their unit; admins edit all of CONTENT_KINDS. */
+export const UNIT_CONTENT_KINDS = ['events', 'news', 'jobs', 'projects', 'units'] as const;
+export const CONTENT_KINDS = [...UNIT_CONTENT_KINDS, 'pages', 'leaders'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+export function contentKindLabel(kind: ContentKind): string {
+	const labels: Record<ContentKind, () => string> = {
+		events: m.admin_kind_events,
+		news: m.admin_kind_news,
+		jobs: m.admin_kind_jobs,
+		projects: m.admin_kind_projects,
+		units: m.admin_kind_units,
+		pages: m.admin_kind_pages,
+		leaders: m.admin_kind_leaders
+	};
+	return labels[kind]();
+}
+
+export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
+	const at = (path: string) => localizePath(`/admin${path}`, locale);
+	const kinds = scope.admin ? CONTENT_KINDS : scope.leaderOf.length > 0 ? UNIT_CONTENT_KINDS : [];
+	const sections: AdminNavSection[] = [
+		{ label: m.admin_nav_overview(), items: [{ href: at(''), label: m.admin_nav_dashboard() }] }
+	];
+	if (kinds.length > 0) {
+		sections.push({
+			label: m.admin_nav_content(),
+			items: kinds.map((kind) => ({ href: at(`/content/${kind}`), label: contentKindLabel(kind) }))
+		});
+	}
+	if (scope.admin) {
+		sections.push({
+			label: m.admin_nav_visitors(),
+			items: [{ href: at('/assistant'), label: m.admin_nav_assistant() }]
+		});
+	}
+	if (scope.admin || scope.leaderOf.length > 0 || scope.financeOf.length > 0) {
+		sections.push({
+			label: m.admin_nav_money(),
+			items: [{ href: localizePath('/fs', locale), label: m.admin_nav_claims() }]
+		});
+	}
+	return sections;
+}
