@@ -15,6 +15,7 @@ import { receiptSuggestions } from './receipts/suggest';
 import { DEFAULT_EXTRACT_LIMITS } from './documents/types';
 import { sqlContactStore } from './contact/sql';
 import { contentService } from './content';
+import { contentEditor } from './content/editor';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
 import { migrate, openConfigured, pendingOnExisting, type Db, type DbChanges } from './db';
@@ -110,6 +111,7 @@ export function buildServices(
 		...paymentServices(db, config, mail),
 		...identity,
 		content: contentService(contentStore),
+		contentEditor: contentEditor({ db, roles: identity.roles }),
 		leadership,
 		rateLimit: rateLimiter(rateLimitStore, {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,

@@ -207,6 +207,20 @@ export function contentService(store: ContentStore) {
 			};
 		},
 
+		/**
+		 * The page a renamed job, project, policy or product moved to (unlocalized), or null: an
+		 * old link keeps working.
+		 */
+		async movedTo(kind: 'jobs' | 'projects' | 'policies' | 'products', slug: string) {
+			if (kind === 'policies') {
+				const target = await store.slugRedirect('pages', `policies/${slug}`);
+				return target && `/${target}`;
+			}
+			const target = await store.slugRedirect(kind, slug);
+			if (!target) return null;
+			return kind === 'products' ? `/shop/${target}` : `/${kind}/${target}`;
+		},
+
 		/** Unlocalized paths of every public page and content item. */
 		async sitemapPaths(now = new Date()) {
 			return sitemapPaths(await store.sitemapItems(now.toISOString()));

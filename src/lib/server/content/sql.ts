@@ -3,7 +3,7 @@ import type { Locale } from '$lib/i18n';
 import type { Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
-import { pickLocalized } from './localize';
+import { pickLocalized, pickRich } from './localize';
 import { isPublic } from './visibility';
 import type {
 	ContentStore,
@@ -151,7 +151,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				slug: r.slug,
 				title: pickLocalized(r, 'title', locale),
 				summary: pickLocalized(r, 'summary', locale),
-				body: pickLocalized(r, 'body', locale)
+				body: pickRich(r, 'body', locale)
 			};
 		},
 		async pagesUnder(locale, prefix, now) {
@@ -208,7 +208,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (!r) return undefined;
 			return {
 				...eventSummary(r, locale),
-				body: pickLocalized(r, 'body', locale),
+				body: pickRich(r, 'body', locale),
 				campusName: r.campus_name,
 				capacity: r.capacity,
 				productSlug: r.product_slug
@@ -235,7 +235,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (!r) return undefined;
 			return {
 				...newsSummary(r, locale),
-				body: pickLocalized(r, 'body', locale),
+				body: pickRich(r, 'body', locale),
 				unit: await unitRef(locale, r.unit_id, now)
 			};
 		},
@@ -260,7 +260,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (!r) return undefined;
 			return {
 				...jobSummary(r, locale),
-				body: pickLocalized(r, 'body', locale),
+				body: pickRich(r, 'body', locale),
 				applyUrl: r.apply_url,
 				unit: await unitRef(locale, r.unit_id, now)
 			};
@@ -297,7 +297,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				type: r.type,
 				name: pickLocalized(r, 'name', locale),
 				summary: pickLocalized(r, 'summary', locale),
-				body: pickLocalized(r, 'body', locale),
+				body: pickRich(r, 'body', locale),
 				campusName: r.campus_name
 			};
 		},
@@ -370,7 +370,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				...productSummary(r, locale),
 				category: r.category,
 				available: availableOf(r.stock, r.reserved, r.sold),
-				description: pickLocalized(r, 'description', locale),
+				description: pickRich(r, 'description', locale),
 				maxPerOrder: r.max_per_order,
 				unit: await unitRef(locale, r.unit_id, now)
 			};
@@ -460,6 +460,15 @@ export function sqlContentStore(db: Db): ContentStore {
 				)
 			];
 		},
+		async slugRedirect(kind, slug) {
+			const row = await db
+				.selectFrom('slug_redirects')
+				.select('target')
+				.where('kind', '=', kind)
+				.where('slug', '=', slug)
+				.executeTakeFirst();
+			return row?.target ?? null;
+		},
 		async sitemapItems(now) {
 			const [events, news, jobs, units, projects, policies, products] = await Promise.all([
 				db
@@ -517,7 +526,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (!r) return undefined;
 			return {
 				...projectSummary(r, locale),
-				body: pickLocalized(r, 'body', locale),
+				body: pickRich(r, 'body', locale),
 				unit: await unitRef(locale, r.unit_id, now)
 			};
 		}

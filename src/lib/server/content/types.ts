@@ -1,6 +1,6 @@
 // The content port: read models of the public site. Field lists grow with the pages that show them.
 import type { Locale } from '$lib/i18n';
-import type { LocalizedText } from './localize';
+import type { LocalizedText, RichLocalizedText } from './localize';
 
 export interface EventSummary {
 	id: string;
@@ -15,7 +15,7 @@ export interface EventSummary {
 }
 
 export interface EventDetail extends EventSummary {
-	body: LocalizedText;
+	body: RichLocalizedText;
 	campusName: string;
 	capacity: number | null;
 	/** Slug of the shop product that sells tickets, when there is one. */
@@ -44,7 +44,7 @@ export interface NewsSummary {
 }
 
 export interface NewsDetail extends NewsSummary {
-	body: LocalizedText;
+	body: RichLocalizedText;
 	unit: { id: string; name: LocalizedText } | null;
 }
 
@@ -64,7 +64,7 @@ export interface ShopProduct extends ProductSummary {
 }
 
 export interface ShopProductDetail extends ShopProduct {
-	description: LocalizedText;
+	description: RichLocalizedText;
 	maxPerOrder: number | null;
 	unit: { id: string; name: LocalizedText } | null;
 }
@@ -79,7 +79,7 @@ export interface Page {
 	slug: string;
 	title: LocalizedText;
 	summary: LocalizedText;
-	body: LocalizedText;
+	body: RichLocalizedText;
 }
 
 export interface PageLink {
@@ -96,7 +96,7 @@ export interface JobSummary {
 }
 
 export interface JobDetail extends JobSummary {
-	body: LocalizedText;
+	body: RichLocalizedText;
 	applyUrl: string;
 	unit: { id: string; name: LocalizedText } | null;
 }
@@ -110,7 +110,7 @@ export interface UnitSummary {
 }
 
 export interface UnitDetail extends UnitSummary {
-	body: LocalizedText;
+	body: RichLocalizedText;
 	campusName: string;
 }
 
@@ -142,7 +142,7 @@ export interface ProjectSummary {
 }
 
 export interface ProjectDetail extends ProjectSummary {
-	body: LocalizedText;
+	body: RichLocalizedText;
 	unit: { id: string; name: LocalizedText } | null;
 }
 
@@ -228,6 +228,12 @@ export interface ContentStore {
 
 	/** Every item with a public page at `now`, as search documents in `locale`. */
 	searchDocs(locale: Locale, now: string): Promise<SearchDoc[]>;
+
+	/** Where a renamed item's old slug (or a policy's old path) leads now; null when nowhere. */
+	slugRedirect(
+		kind: 'jobs' | 'projects' | 'pages' | 'products',
+		slug: string
+	): Promise<string | null>;
 
 	/** Every item that has a public page at `now`: published content and active products. */
 	sitemapItems(now: string): Promise<SitemapItems>;

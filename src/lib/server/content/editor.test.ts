@@ -1,0 +1,412 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { trail } from '../audit';
+import { userContext } from '../context';
+import { seedDemo } from '../db/seed';
+import { paidClaimRow, userRow } from '../db/test-rows';
+import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { Conflict, Forbidden } from '../http/errors';
+import { NotSignedIn, rolesService } from '../identity/roles';
+import { sqlIdentityStore } from '../identity/sql';
+import { contentService } from '.';
+import { contentEditor, type ContentEditor, type FormValues } from './editor';
+import { sqlContentStore } from './sql';
+
+const as = (id: string) =>
+	userContext({ id, email: `${id}@example.org`, name: id, isAnonymous: false }, 's');
+const now = new Date('2026-11-24T12:00:00.000Z');
+const later = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+
+/** The event form as a person fills it in (Oslo time). */
+const eventForm = (extra: FormValues = {}): FormValues => ({
+	title_no: 'Vinterball',
+	title_en: 'Winter ball',
+	summary_no: 'Dans i Aulaen.',
+	summary_en: 'Dancing in the Aula.',
+	body_no: 'Ta med **festklær**.',
+	body_en: 'Bring **your best clothes**.',
+	starts_at: '2026-12-12T19:00',
+	ends_at: '2026-12-12T23:30',
+	location: 'Aulaen',
+	category: 'party',
+	campus_id: 'oslo',
+	unit_id: 'events-oslo',
+	price_ore: '249,50',
+	capacity: '300',
+	product_id: '',
+	publication: 'published',
+	publish_at: '',
+	...extra
+});
+
+describe.each(ENGINES)('the content editor on %s', (engine) => {
+	let test: TestDatabase;
+	let editor: ContentEditor;
+	let site: ReturnType<typeof contentService>;
+	const admin = as('admin');
+	const leader = as('leader');
+
+	beforeEach(async () => {
+		test = await testDatabase(engine);
+		await seedDemo(test.db, now);
+		for (const id of ['admin', 'leader', 'member', 'bergen']) {
+			await test.db.insertInto('users').values(userRow(id)).execute();
+		}
+		await test.db
+			.insertInto('team_members')
+			.values([
+				{
+					user_id: 'leader',
+					unit_id: 'events-oslo',
+					role: 'leader',
+					created_at: now.toISOString()
+				},
+				{ user_id: 'member', unit_id: 'board-oslo', role: 'member', created_at: now.toISOString() },
+				{
+					user_id: 'bergen',
+					unit_id: 'sport-bergen',
+					role: 'leader',
+					created_at: now.toISOString()
+				}
+			])
+			.execute();
+		const roles = rolesService({
+			store: sqlIdentityStore(test.db),
+			isMember: async () => false,
+			adminEmails: ['admin@example.org']
+		});
+		editor = contentEditor({ db: test.db, roles });
+		site = contentService(sqlContentStore(test.db));
+	});
+	afterEach(() => test.destroy());
+
+	it('publishes an event in both languages: its page, the feed and the search have it at once', async () => {
+		const saved = await editor.create(admin, 'events', eventForm(), now);
+		expect(saved).toEqual({ ok: true, key: 'vinterball' });
+		const en = await site.event('en', 'vinterball', now);
+		expect(en?.event).toMatchObject({
+			title: { text: 'Winter ball', isFallback: false },
+			startsAt: '2026-12-12T18:00:00.000Z',
+			endsAt: '2026-12-12T22:30:00.000Z',
+			priceOre: 24950
+		});
+		expect(en?.event.body.html).toBe('<p>Bring <strong>your best clothes</strong>.</p>\n');
+		const no = await site.event('no', 'vinterball', now);
+		expect(no?.event.title.text).toBe('Vinterball');
+		const feed = await site.upcomingForFeed('en', undefined, now);
+		expect(feed.map((e) => e.id)).toContain('vinterball');
+		const found = await site.search('no', 'vinterball', now);
+		expect(found.hits.map((h) => h.path)).toEqual(['/events/vinterball']);
+		const [created] = await trail(test.db, 'event', 'vinterball');
+		expect(created).toMatchObject({ actor: 'admin', action: 'create' });
+		expect(created!.details).toMatchObject({
+			before: null,
+			after: { title_en: 'Winter ball', price_ore: 24950, draft: 0 }
+		});
+	});
+
+	it('keeps a draft and a scheduled event from the public until their time', async () => {
+		await editor.create(admin, 'events', eventForm({ publication: 'draft' }), now);
+		await editor.create(
+			admin,
+			'events',
+			eventForm({
+				title_no: 'Vårball',
+				title_en: 'Spring ball',
+				publication: 'scheduled',
+				publish_at: '2026-11-25T09:00'
+			}),
+			now
+		);
+		expect(await site.event('en', 'vinterball', now)).toBeUndefined();
+		expect(await site.event('en', 'varball', now)).toBeUndefined();
+		expect((await site.search('no', 'vinterball', now)).hits).toEqual([]);
+		expect((await site.search('no', 'vårball', now)).hits).toEqual([]);
+		expect(await site.sitemapPaths(now)).not.toContain('/events/varball');
+		const morning = new Date('2026-11-25T08:00:00.000Z');
+		expect((await site.event('en', 'varball', morning))?.event.title.text).toBe('Spring ball');
+		expect(await site.event('en', 'vinterball', morning)).toBeUndefined();
+		const list = await editor.list(admin, 'events', {}, 'en', now);
+		const state = (key: string) => list.find((i) => i.key === key)?.state;
+		expect([state('vinterball'), state('varball'), state('evt-julebord')]).toEqual([
+			'draft',
+			'scheduled',
+			'published'
+		]);
+	});
+
+	it('tells the second of two people saving one version that someone saved meanwhile', async () => {
+		const { version, values } = await editor.read(admin, 'events', 'evt-julebord', now);
+		const first = await editor.update(
+			admin,
+			'events',
+			'evt-julebord',
+			version,
+			{ ...values, location: 'Chateau Neuf' },
+			now
+		);
+		expect(first.ok).toBe(true);
+		await expect(
+			editor.update(
+				leader,
+				'events',
+				'evt-julebord',
+				version,
+				{ ...values, location: 'Huset' },
+				now
+			)
+		).rejects.toBeInstanceOf(Conflict);
+		expect((await site.event('no', 'evt-julebord', now))?.event.location).toBe('Chateau Neuf');
+		const entries = await trail(test.db, 'event', 'evt-julebord');
+		expect(entries).toHaveLength(1);
+		expect(entries[0]!.details).toEqual({
+			before: { location: expect.any(String) },
+			after: { location: 'Chateau Neuf' }
+		});
+	});
+
+	it('lets a unit’s leader edit their unit’s content and nothing else', async () => {
+		const own = await editor.create(leader, 'events', eventForm(), now);
+		expect(own.ok).toBe(true);
+		const other = await editor.create(
+			leader,
+			'events',
+			eventForm({ title_no: 'Klatring', unit_id: 'sport-bergen' }),
+			now
+		);
+		expect(other).toEqual({ ok: false, errors: { unit_id: 'not_your_unit' } });
+		const read = await editor.read(leader, 'events', 'evt-julebord', now);
+		expect(read.key).toBe('evt-julebord');
+		await expect(editor.read(leader, 'events', 'evt-climbing', now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+		const climbing = await editor.read(admin, 'events', 'evt-climbing', now);
+		await expect(
+			editor.update(leader, 'events', 'evt-climbing', climbing.version, climbing.values, now)
+		).rejects.toBeInstanceOf(Forbidden);
+		// Nor may they move their own event to another unit.
+		await expect(
+			editor.update(
+				leader,
+				'events',
+				'evt-julebord',
+				read.version,
+				{ ...read.values, unit_id: 'sport-bergen' },
+				now
+			)
+		).resolves.toEqual({ ok: false, errors: { unit_id: 'not_your_unit' } });
+		expect(
+			(await editor.list(leader, 'events', {}, 'no', now)).every((i) => i.unitId === 'events-oslo')
+		).toBe(true);
+		// Their own unit's page, yes; pages, units of others and new units, no.
+		const unit = await editor.read(leader, 'units', 'events-oslo', now);
+		expect(
+			(
+				await editor.update(
+					leader,
+					'units',
+					'events-oslo',
+					unit.version,
+					{ ...unit.values, summary_en: 'Us.' },
+					now
+				)
+			).ok
+		).toBe(true);
+		await expect(editor.read(leader, 'units', 'sport-bergen', now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+		await expect(editor.list(leader, 'pages', {}, 'no', now)).rejects.toBeInstanceOf(Forbidden);
+		await expect(
+			editor.create(leader, 'units', { name_no: 'Ny', campus_id: 'oslo', type: 'board' }, now)
+		).rejects.toBeInstanceOf(Forbidden);
+	});
+
+	it('refuses members and visitors everything', async () => {
+		await expect(editor.list(as('member'), 'events', {}, 'no', now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+		await expect(editor.create(as('member'), 'events', eventForm(), now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+		const visitor = userContext(null, null);
+		await expect(editor.list(visitor, 'events', {}, 'no', now)).rejects.toBeInstanceOf(NotSignedIn);
+		await expect(editor.read(visitor, 'events', 'evt-julebord', now)).rejects.toBeInstanceOf(
+			NotSignedIn
+		);
+		expect(await site.event('no', 'vinterball', now)).toBeUndefined();
+	});
+
+	it('says what is wrong with a form and stores nothing', async () => {
+		const refused = await editor.create(
+			admin,
+			'events',
+			eventForm({
+				title_no: '',
+				title_en: ' ',
+				starts_at: '2026-12-12T19:00',
+				ends_at: '2026-12-12T18:00',
+				price_ore: 'gratis',
+				capacity: '-3',
+				campus_id: 'atlantis',
+				publication: 'scheduled',
+				publish_at: '2026-01-01T10:00'
+			}),
+			now
+		);
+		expect(refused).toEqual({
+			ok: false,
+			errors: {
+				title_no: 'required_one_locale',
+				ends_at: 'ends_before_start',
+				price_ore: 'money',
+				capacity: 'int',
+				campus_id: 'unknown_choice',
+				publish_at: 'in_the_past'
+			}
+		});
+		const job = await editor.create(
+			admin,
+			'jobs',
+			{
+				title_no: 'Kasserer',
+				deadline: 'next week',
+				apply_url: 'javascript:alert(1)',
+				publication: 'published'
+			},
+			now
+		);
+		expect(job).toEqual({ ok: false, errors: { deadline: 'datetime', apply_url: 'url' } });
+		expect(await test.db.selectFrom('audit_log').select('id').execute()).toEqual([]);
+	});
+
+	it('keeps an old address working when a job is renamed, and gives it back when renamed back', async () => {
+		const made = await editor.create(
+			admin,
+			'jobs',
+			{
+				title_no: 'Kasserer',
+				title_en: 'Treasurer',
+				deadline: '2026-12-31T23:59',
+				apply_url: 'https://example.org/apply',
+				publication: 'published'
+			},
+			now
+		);
+		expect(made).toEqual({ ok: true, key: 'kasserer' });
+		let job = await editor.read(admin, 'jobs', 'kasserer', now);
+		await editor.update(
+			admin,
+			'jobs',
+			'kasserer',
+			job.version,
+			{ ...job.values, slug: 'okonomiansvarlig' },
+			now
+		);
+		expect(await site.job('no', 'kasserer', now)).toBeUndefined();
+		expect(await site.movedTo('jobs', 'kasserer')).toBe('/jobs/okonomiansvarlig');
+		expect((await site.job('en', 'okonomiansvarlig', now))?.job.title.text).toBe('Treasurer');
+		// A new job may not take the old address: old links must not land on it.
+		const clash = await editor.create(
+			admin,
+			'jobs',
+			{
+				title_no: 'Kasserer',
+				deadline: '2026-12-31T23:59',
+				apply_url: 'https://example.org/a',
+				publication: 'published'
+			},
+			now
+		);
+		expect(clash).toEqual({ ok: true, key: 'kasserer-2' });
+		job = await editor.read(admin, 'jobs', 'kasserer', now);
+		await editor.update(
+			admin,
+			'jobs',
+			'kasserer',
+			job.version,
+			{ ...job.values, slug: 'kasserer' },
+			now
+		);
+		expect(await site.movedTo('jobs', 'kasserer')).toBeNull();
+		expect(await site.movedTo('jobs', 'okonomiansvarlig')).toBe('/jobs/kasserer');
+	});
+
+	it('refuses to delete what others refer to, and deletes the rest with its audit entry', async () => {
+		const unit = await editor.read(admin, 'units', 'board-oslo', now);
+		expect(await editor.remove(admin, 'units', 'board-oslo', unit.version, now)).toEqual({
+			ok: false,
+			reason: 'referenced'
+		});
+		await test.db
+			.insertInto('expense_claims')
+			.values(
+				paidClaimRow('c1', '2026-11-01T10:00:00.000Z', {
+					event_id: 'evt-debate',
+					claimant_id: 'member'
+				})
+			)
+			.execute();
+		const debate = await editor.read(admin, 'events', 'evt-debate', now);
+		expect(await editor.remove(admin, 'events', 'evt-debate', debate.version, now)).toEqual({
+			ok: false,
+			reason: 'referenced'
+		});
+		const privacy = await editor.read(admin, 'pages', 'privacy', now);
+		expect(await editor.remove(admin, 'pages', 'privacy', privacy.version, now)).toEqual({
+			ok: false,
+			reason: 'fixed_page'
+		});
+		const climbing = await editor.read(admin, 'events', 'evt-climbing', now);
+		await expect(
+			editor.remove(admin, 'events', 'evt-climbing', climbing.version - 1, now)
+		).rejects.toBeInstanceOf(Conflict);
+		expect(await editor.remove(admin, 'events', 'evt-climbing', climbing.version, now)).toEqual({
+			ok: true
+		});
+		expect(await site.event('en', 'evt-climbing', now)).toBeUndefined();
+		const [deleted] = await trail(test.db, 'event', 'evt-climbing');
+		expect(deleted).toMatchObject({ action: 'delete', details: { after: null } });
+	});
+
+	it('flags a translation that is missing, and the public side shows the other language, marked', async () => {
+		await editor.create(
+			admin,
+			'news',
+			{ title_no: 'Bare på norsk', body_no: 'Tekst.', publication: 'published' },
+			now
+		);
+		const [item] = await editor.list(admin, 'news', { q: 'bare' }, 'en', now);
+		expect(item).toMatchObject({ key: 'bare-pa-norsk', missing: ['en'] });
+		const shown = await site.newsItem('en', 'bare-pa-norsk', later(1));
+		expect(shown?.title).toEqual({ text: 'Bare på norsk', locale: 'no', isFallback: true });
+	});
+
+	it('adds, renames and removes policies, whose old address leads on', async () => {
+		const made = await editor.create(
+			admin,
+			'pages',
+			{
+				title_no: 'Personvern for frivillige',
+				title_en: 'Privacy for volunteers',
+				publication: 'published'
+			},
+			now
+		);
+		expect(made).toEqual({ ok: true, key: 'policies/personvern-for-frivillige' });
+		const page = await editor.read(admin, 'pages', made.ok ? made.key : '', now);
+		const renamed = await editor.update(
+			admin,
+			'pages',
+			page.key,
+			page.version,
+			{ ...page.values, slug: 'frivillige' },
+			now
+		);
+		expect(renamed).toEqual({ ok: true, key: 'policies/frivillige' });
+		expect(await site.movedTo('policies', 'personvern-for-frivillige')).toBe(
+			'/policies/frivillige'
+		);
+		expect((await site.page('en', 'policies/frivillige', now))?.title.text).toBe(
+			'Privacy for volunteers'
+		);
+	});
+});

@@ -1,0 +1,71 @@
+import { fail, redirect } from '@sveltejs/kit';
+import type { ContentKind } from '$lib/admin/nav';
+import { localizePath } from '$lib/i18n';
+import { services } from '$lib/server/app';
+import { notFoundWhenDenied, postedValues } from '$lib/server/content/admin-form';
+import { userContext } from '$lib/server/context';
+import { Conflict } from '$lib/server/http/errors';
+import type { Actions, PageServerLoad, RequestEvent } from './$types';
+
+// One record: its form, its audit trail, and its removal. A save made on an older version than
+// the one stored is refused (someone else saved meanwhile) and keeps what was typed.
+const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
+const kindOf = (event: RequestEvent) => event.params.kind as ContentKind;
+
+export const load: PageServerLoad = async (event) => {
+	const { contentEditor } = services();
+	const record = await contentEditor
+		.read(ctxOf(event), kindOf(event), event.params.key)
+		.catch(notFoundWhenDenied);
+	return {
+		record,
+		options: await contentEditor.options(ctxOf(event), event.locals.locale),
+		saved: event.url.searchParams.has('saved')
+	};
+};
+
+export const actions: Actions = {
+	save: async (event) => {
+		const kind = kindOf(event);
+		const values = await postedValues(event.request, kind);
+		try {
+			const saved = await services().contentEditor.update(
+				ctxOf(event),
+				kind,
+				event.params.key,
+				Number(values.version),
+				values
+			);
+			if (!saved.ok) return fail(400, { values, errors: saved.errors });
+			redirect(
+				303,
+				localizePath(`/admin/content/${kind}/${saved.key}?saved=1`, event.locals.locale)
+			);
+		} catch (failure) {
+			if (failure instanceof Conflict) return fail(409, { values, conflict: true });
+			return notFoundWhenDenied(failure);
+		}
+	},
+	preview: async (event) => {
+		const kind = kindOf(event);
+		const values = await postedValues(event.request, kind);
+		return { values, preview: services().contentEditor.preview(kind, values) };
+	},
+	delete: async (event) => {
+		const kind = kindOf(event);
+		const version = Number((await event.request.formData()).get('version'));
+		try {
+			const removed = await services().contentEditor.remove(
+				ctxOf(event),
+				kind,
+				event.params.key,
+				version
+			);
+			if (!removed.ok) return fail(409, { deleteRefused: removed.reason });
+		} catch (failure) {
+			if (failure instanceof Conflict) return fail(409, { deleteRefused: 'stale' as const });
+			return notFoundWhenDenied(failure);
+		}
+		redirect(303, localizePath(`/admin/content/${kind}?deleted=1`, event.locals.locale));
+	}
+};
