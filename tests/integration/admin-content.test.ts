@@ -1,0 +1,277 @@
+// The admin's content pages over HTTP against the built server: every page and action refuses
+// visitors (to sign in), members and a leader of another unit (404, nothing changed), and lets an
+// admin — and a unit's leader for their unit — create, preview, change and delete, each change
+// leaving its audit record; the public side shows the change at once; a stale save is refused
+// with what was typed kept; a renamed job's old address leads to the new one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, withDb } from '../helpers/fixtures';
+import { mainText } from '../helpers/http';
+import { Browser } from '../helpers/identity';
+import { startServer, type TestServer } from '../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+	server = await startServer({ ADMIN_EMAILS: 'admin@example.org' });
+});
+afterAll(() => server?.stop());
+
+const signedIn = new Map<string, { browser: Browser; userId: string }>();
+
+/** A browser signed in as the account of `email` (made on first use, with its team role). */
+function as(email: string, team?: { unit: string; role: string }) {
+	const known = signedIn.get(email);
+	if (known) return known;
+	const session = createSession(server.dbFile, { email, name: email.split('@')[0] });
+	if (team) {
+		withDb(server.dbFile, (db) =>
+			db
+				.prepare(
+					'insert into team_members (unit_id, user_id, role, created_at) values (?, ?, ?, ?)'
+				)
+				.run(team.unit, session.userId, team.role, new Date().toISOString())
+		);
+	}
+	const browser = new Browser(server.url);
+	browser.setCookie('session', session.cookie.slice('session='.length));
+	signedIn.set(email, { browser, userId: session.userId });
+	return signedIn.get(email)!;
+}
+
+const audit = (subjectId: string) =>
+	withDb(server.dbFile, (db) =>
+		db
+			.prepare('select actor, action, details from audit_log where subject_id = ? order by id')
+			.all(subjectId)
+	) as { actor: string; action: string; details: string }[];
+
+const versionOf = (table: string, id: string) =>
+	(
+		withDb(server.dbFile, (db) =>
+			db.prepare(`select version from ${table} where id = ?`).get(id)
+		) as { version: number }
+	).version;
+
+const eventForm = (extra: Record<string, string> = {}) => ({
+	title_no: 'Vinterball',
+	title_en: 'Winter ball',
+	summary_no: 'Dans.',
+	summary_en: 'Dancing.',
+	body_no: 'Ta med **festklær**.',
+	body_en: 'Bring **your best clothes**.',
+	starts_at: '2027-01-15T19:00',
+	ends_at: '2027-01-15T23:00',
+	location: 'Aulaen',
+	category: 'party',
+	campus_id: 'oslo',
+	unit_id: 'events-oslo',
+	price_ore: '250',
+	capacity: '',
+	product_id: '',
+	publication: 'published',
+	publish_at: '',
+	...extra
+});
+
+const PAGES = [
+	'/en/admin',
+	'/en/admin/content/events',
+	'/en/admin/content/events/new',
+	'/en/admin/content/events/evt-julebord',
+	'/no/admin/content/pages',
+	'/no/admin/content/pages/about/history',
+	'/en/admin/assistant'
+];
+
+describe('the admin content pages', () => {
+	it('send visitors to sign in, and come back to the page', async () => {
+		for (const path of PAGES) {
+			const res = await fetch(server.url + path, { redirect: 'manual' });
+			expect(res.status, path).toBe(303);
+			expect(res.headers.get('location'), path).toBe(
+				`/${path.slice(1, 3)}/auth/login?redirectTo=${encodeURIComponent(path)}`
+			);
+		}
+		const post = await new Browser(server.url).post(
+			'/en/admin/content/events/new?/save',
+			eventForm()
+		);
+		expect(post.status).toBe(303);
+		expect(post.headers.get('location')).toMatch(/\/auth\/login/);
+	});
+
+	it('are not found for a member, and change nothing', async () => {
+		const { browser } = as('member@example.org', { unit: 'board-oslo', role: 'member' });
+		for (const path of PAGES) expect((await browser.get(path)).status, path).toBe(404);
+		const version = versionOf('events', 'evt-julebord');
+		for (const [path, form] of [
+			['/en/admin/content/events/new?/save', eventForm()],
+			['/en/admin/content/events/evt-julebord?/save', eventForm({ version: String(version) })],
+			[
+				'/en/admin/content/events/evt-julebord?/delete',
+				{ version: String(version), confirm: 'on' }
+			],
+			['/en/admin/content/events/evt-julebord?/preview', eventForm()]
+		] as const) {
+			expect((await browser.post(path, form)).status, path).toBe(404);
+		}
+		expect(versionOf('events', 'evt-julebord')).toBe(version);
+		expect(audit('evt-julebord')).toEqual([]);
+	});
+
+	it('let a leader of another unit see their own unit’s content only', async () => {
+		const { browser } = as('bergen@example.org', { unit: 'sport-bergen', role: 'leader' });
+		const list = await browser.get('/en/admin/content/events');
+		expect(list.status).toBe(200);
+		const text = mainText(await list.text());
+		expect(text).toContain('Climbing night');
+		expect(text).not.toContain('Christmas party');
+		expect((await browser.get('/en/admin/content/events/evt-julebord')).status).toBe(404);
+		expect((await browser.get('/no/admin/content/pages')).status).toBe(404);
+		const version = versionOf('events', 'evt-julebord');
+		const refused = await browser.post(
+			'/en/admin/content/events/evt-julebord?/save',
+			eventForm({ version: String(version) })
+		);
+		expect(refused.status).toBe(404);
+		const elsewhere = await browser.post('/en/admin/content/events/new?/save', eventForm());
+		expect(elsewhere.status).toBe(400);
+		expect(mainText(await elsewhere.text())).toContain('Choose one of your units.');
+		expect(versionOf('events', 'evt-julebord')).toBe(version);
+		expect(audit('vinterball')).toEqual([]);
+	});
+
+	it('let an admin create, preview, change and delete an event, each change audited and public at once', async () => {
+		const { browser, userId } = as('admin@example.org');
+		const created = await browser.post('/en/admin/content/events/new?/save', eventForm());
+		expect(created.status).toBe(303);
+		expect(created.headers.get('location')).toBe('/en/admin/content/events/vinterball?saved=1');
+		expect(audit('vinterball')).toEqual([
+			expect.objectContaining({ actor: userId, action: 'create' })
+		]);
+		const page = await browser.get('/en/events/vinterball');
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('Bring <strong>your best clothes</strong>.');
+
+		const preview = await browser.post(
+			'/en/admin/content/events/vinterball?/preview',
+			eventForm({ body_en: 'A *new* line\n\n<script>alert(1)</script>' })
+		);
+		const previewHtml = await preview.text();
+		expect(preview.status).toBe(200);
+		expect(previewHtml).toContain('<p>A <em>new</em> line</p>');
+		expect(previewHtml).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+		expect(audit('vinterball')).toHaveLength(1);
+
+		const version = versionOf('events', 'vinterball');
+		const changed = await browser.post(
+			'/en/admin/content/events/vinterball?/save',
+			eventForm({ version: String(version), location: 'Chateau Neuf' })
+		);
+		expect(changed.status).toBe(303);
+		expect(JSON.parse(audit('vinterball')[1]!.details)).toEqual({
+			before: { location: 'Aulaen' },
+			after: { location: 'Chateau Neuf' }
+		});
+		expect(mainText(await (await browser.get('/en/events/vinterball')).text())).toContain(
+			'Chateau Neuf'
+		);
+		const ical = await (await fetch(`${server.url}/en/events/calendar.ics`)).text();
+		expect(ical).toContain('Winter ball');
+
+		const deleted = await browser.post('/en/admin/content/events/vinterball?/delete', {
+			version: String(versionOf('events', 'vinterball')),
+			confirm: 'on'
+		});
+		expect(deleted.status).toBe(303);
+		expect(audit('vinterball').map((e) => e.action)).toEqual(['create', 'update', 'delete']);
+		expect((await fetch(`${server.url}/en/events/vinterball`)).status).toBe(404);
+	});
+
+	it('let a unit’s leader change their unit’s event, audited with them as the actor', async () => {
+		const { browser, userId } = as('events@example.org', { unit: 'events-oslo', role: 'leader' });
+		const version = versionOf('events', 'evt-julebord');
+		const saved = await browser.post(
+			'/no/admin/content/events/evt-julebord?/save',
+			eventForm({
+				version: String(version),
+				title_no: 'Julebord 2026',
+				title_en: 'Christmas party'
+			})
+		);
+		expect(saved.status).toBe(303);
+		const [entry] = audit('evt-julebord').slice(-1);
+		expect(entry).toMatchObject({ actor: userId, action: 'update' });
+		expect(JSON.parse(entry!.details).after.title_no).toBe('Julebord 2026');
+	});
+
+	it('refuse a save made on an older version, keeping what was typed', async () => {
+		const { browser } = as('admin2@example.org');
+		withDb(server.dbFile, (db) =>
+			db
+				.prepare(
+					'insert into admin_grants (user_id, granted_by, granted_at) select id, ?, ? from users where email = ?'
+				)
+				.run('test', new Date().toISOString(), 'admin2@example.org')
+		);
+		const stale = String(versionOf('events', 'evt-career'));
+		const first = await browser.post(
+			'/en/admin/content/events/evt-career?/save',
+			eventForm({ version: stale, campus_id: 'bergen', unit_id: '', title_en: 'Career day 2027' })
+		);
+		expect(first.status).toBe(303);
+		const second = await browser.post(
+			'/en/admin/content/events/evt-career?/save',
+			eventForm({ version: stale, campus_id: 'bergen', unit_id: '', title_en: 'My older edit' })
+		);
+		expect(second.status).toBe(409);
+		const html = await second.text();
+		expect(mainText(html)).toContain('Someone else saved this after you opened it.');
+		expect(html).toContain('value="My older edit"');
+		const stored = withDb(server.dbFile, (db) =>
+			db.prepare("select title_en from events where id = 'evt-career'").get()
+		);
+		expect(stored).toEqual({ title_en: 'Career day 2027' });
+	});
+
+	it('refuse a post from another site', async () => {
+		const { browser } = as('admin@example.org');
+		const res = await browser.request('/en/admin/content/events/new?/save', {
+			method: 'POST',
+			headers: {
+				origin: 'https://evil.example',
+				'content-type': 'application/x-www-form-urlencoded'
+			},
+			body: new URLSearchParams(eventForm({ title_no: 'Fra en annen side' }))
+		});
+		expect(res.status).toBe(403);
+		const rows = withDb(server.dbFile, (db) =>
+			db.prepare("select id from events where title_no = 'Fra en annen side'").all()
+		);
+		expect(rows).toEqual([]);
+	});
+
+	it('keep a renamed job’s old address leading to the new one', async () => {
+		const { browser } = as('admin@example.org');
+		const job = {
+			title_no: 'Kasserer',
+			title_en: 'Treasurer',
+			deadline: '2027-02-01T12:00',
+			apply_url: 'https://example.org/apply',
+			unit_id: '',
+			slug: '',
+			publication: 'published',
+			publish_at: ''
+		};
+		expect((await browser.post('/en/admin/content/jobs/new?/save', job)).status).toBe(303);
+		const renamed = await browser.post('/en/admin/content/jobs/kasserer?/save', {
+			...job,
+			slug: 'okonomiansvarlig',
+			version: String(versionOf('jobs', 'kasserer'))
+		});
+		expect(renamed.status).toBe(303);
+		const old = await fetch(`${server.url}/en/jobs/kasserer`, { redirect: 'manual' });
+		expect(old.status).toBe(301);
+		expect(old.headers.get('location')).toBe('/en/jobs/okonomiansvarlig');
+		expect((await fetch(`${server.url}/en/jobs/okonomiansvarlig`)).status).toBe(200);
+	});
+});
