@@ -7,9 +7,10 @@ describe('rendering a body', () => {
 			'## Program\n\nVi møtes **kl. 18** i [Huset](/no/campus).\nTa med venner.\n\n- mat\n- musikk'
 		);
 		expect(html).toBe(
-			'<h3>Program</h3>\n<p>Vi møtes <strong>kl. 18</strong> i <a href="/no/campus">Huset</a>.<br>\nTa med venner.</p>\n<ul>\n<li>mat</li>\n<li>musikk</li>\n</ul>\n'
+			'<h2>Program</h2>\n<p>Vi møtes <strong>kl. 18</strong> i <a href="/no/campus">Huset</a>.<br>\nTa med venner.</p>\n<ul>\n<li>mat</li>\n<li>musikk</li>\n</ul>\n'
 		);
-		expect(renderMarkdown('# Title')).toBe('<h2>Title</h2>\n');
+		expect(renderMarkdown('# Title\n\n## Part')).toBe('<h2>Title</h2>\n<h3>Part</h3>\n');
+		expect(renderMarkdown('### Deep\n\n#### Deeper')).toBe('<h2>Deep</h2>\n<h3>Deeper</h3>\n');
 	});
 
 	it('keeps a body written as plain paragraphs as it was', () => {

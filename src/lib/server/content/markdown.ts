@@ -1,7 +1,7 @@
 // Bodies of content are Markdown, rendered here and only here, for every public page and the admin
 // preview. Safe by construction: raw HTML is shown as text (markdown-it's html: false), images are
 // not Markdown's business (they go through the files port with alt text), and a link may only
-// lead to http(s), mailto, tel or a path on this site. A body's first heading level is h2: the
+// lead to http(s), mailto, tel or a path on this site. A body's top heading level is h2: the
 // page's title is the h1. Bodies written before Markdown (paragraphs between blank lines, lines
 // kept) render as they always did. Each distinct text is rendered once and kept.
 import MarkdownIt from 'markdown-it';
@@ -9,11 +9,16 @@ import MarkdownIt from 'markdown-it';
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: true });
 md.disable(['image']);
 md.validateLink = (url) => /^(https?:\/\/|mailto:|tel:|\/(?![/\\])|#)/i.test(url.trim());
+// The body's top heading level becomes h2, whether its writer used # or ##, so that headings
+// never skip a level below the page's h1.
 md.core.ruler.push('headings_below_title', (state) => {
-	for (const token of state.tokens) {
-		if (token.type === 'heading_open' || token.type === 'heading_close') {
-			token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 1)}`;
-		}
+	const headings = state.tokens.filter(
+		(t) => t.type === 'heading_open' || t.type === 'heading_close'
+	);
+	if (headings.length === 0) return;
+	const shift = 2 - Math.min(...headings.map((t) => Number(t.tag.slice(1))));
+	for (const token of headings) {
+		token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + shift)}`;
 	}
 });
 

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, e2eAccount, e2eAdmin, e2eSession } from '../helpers/e2e';
+
+// The admin's content pages in Chromium, in both languages: an admin writes an event in Norwegian
+// and English and finds it on its public page, in the calendar feed and in the search; a unit's
+// leader edits their unit's page and is refused another's; a body is previewed without
+// JavaScript; axe finds nothing on each admin page type.
+
+const LOCALES = ['no', 'en'] as const;
+const texts = (locale: string) =>
+	JSON.parse(readFileSync(`messages/${locale}/admin.json`, 'utf8')) as Record<string, string>;
+
+async function signInAsAdmin(page: Page, baseURL: string) {
+	const { id } = await e2eAdmin();
+	await e2eSession(page.context(), baseURL, id);
+}
+
+for (const locale of LOCALES) {
+	test(`${locale}: an admin publishes an event in both languages; its page, the calendar and the search show it`, async ({
+		page,
+		baseURL
+	}) => {
+		const t = texts(locale);
+		await signInAsAdmin(page, baseURL!);
+		const tag = Math.random().toString(36).slice(2, 7);
+		const titles = { no: `Quizkveld ${tag}`, en: `Quiz night ${tag}` };
+		await page.goto(`/${locale}/admin`);
+		expect(await axeViolations(page)).toEqual([]);
+		await page
+			.getByRole('navigation', { name: t.admin_nav_label })
+			.getByRole('link', { name: t.admin_kind_events })
+			.click();
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.admin_kind_events!);
+		expect(await axeViolations(page)).toEqual([]);
+		await page.getByRole('link', { name: t.admin_content_new }).click();
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`).fill(titles.no);
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_en})`).fill(titles.en);
+		await page
+			.getByLabel(`${t.admin_field_body} (${t.admin_language_no})`)
+			.fill('Lag på **fire**.');
+		await page
+			.getByLabel(`${t.admin_field_body} (${t.admin_language_en})`)
+			.fill('Teams of **four**.');
+		await page.getByLabel(new RegExp(`^${t.admin_field_starts_at}\\*?$`)).fill('2027-03-05T19:00');
+		await page.getByLabel(new RegExp(`^${t.admin_field_ends_at}\\*?$`)).fill('2027-03-05T22:00');
+		await page.getByLabel(new RegExp(`^${t.admin_field_location}\\*?$`)).fill('Kafeen');
+		await page.getByLabel(new RegExp(`^${t.admin_field_category}\\*?$`)).fill('social');
+		await page.getByLabel(new RegExp(`^${t.admin_field_campus}\\*?$`)).selectOption('oslo');
+		await page.getByLabel(t.admin_content_publish_now!).check();
+		expect(await axeViolations(page)).toEqual([]);
+		await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+		await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[locale]);
+		expect(await axeViolations(page)).toEqual([]);
+		const id = new URL(page.url()).pathname.split('/').pop()!;
+
+		for (const lang of LOCALES) {
+			await page.goto(`/${lang}/events/${id}`);
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[lang]);
+			await expect(
+				page.locator('strong', { hasText: lang === 'no' ? 'fire' : 'four' })
+			).toBeVisible();
+			const ical = await (await page.request.get(`/${lang}/events/calendar.ics`)).text();
+			expect(ical).toContain(titles[lang]);
+			await page.goto(`/${lang}/search?q=${encodeURIComponent(titles[lang])}`);
+			await expect(page.getByRole('link', { name: titles[lang] })).toBeVisible();
+		}
+	});
+}
+
+test('a unit’s leader edits their unit’s page, and is refused another unit’s', async ({
+	page,
+	baseURL
+}) => {
+	const t = texts('en');
+	const leader = await e2eAccount('Lea Leader', 'leader');
+	await e2eSession(page.context(), baseURL!, leader.id);
+	await page.goto('/en/admin/content/units');
+	await expect(page.getByRole('link', { name: 'Oslo Board' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Sports Club' })).toHaveCount(0);
+	await page.getByRole('link', { name: 'Oslo Board' }).click();
+	const summary = `We meet every Tuesday ${Math.random().toString(36).slice(2, 6)}.`;
+	await page.getByLabel(`${t.admin_field_summary} (${t.admin_language_en})`).fill(summary);
+	await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+	await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+	await page.goto('/en/units/board-oslo');
+	await expect(page.getByText(summary)).toBeVisible();
+	const other = await page.goto('/en/admin/content/units/sport-bergen');
+	expect(other?.status()).toBe(404);
+	const pages = await page.goto('/en/admin/content/pages');
+	expect(pages?.status()).toBe(404);
+});
+
+test.describe('without JavaScript', () => {
+	test.use({ javaScriptEnabled: false });
+	test('a new policy’s text is previewed as the site will show it, and published', async ({
+		page,
+		baseURL
+	}) => {
+		const t = texts('no');
+		await signInAsAdmin(page, baseURL!);
+		await page.goto('/no/admin/content/pages/new');
+		const title = `Retningslinjer for utstyr ${Math.random().toString(36).slice(2, 6)}`;
+		const text = '## Utlån\n\n- Lån for en uke\n- Lever rent';
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`).fill(title);
+		await page.getByLabel(`${t.admin_field_body} (${t.admin_language_no})`).fill(text);
+		await page.getByLabel(t.admin_content_publish_now!).check();
+		await page.getByRole('button', { name: t.admin_content_preview, exact: true }).click();
+		const preview = page.getByTestId('preview-body-no');
+		await expect(preview.getByRole('heading', { name: 'Utlån', level: 2 })).toBeVisible();
+		await expect(preview.getByRole('listitem')).toHaveCount(2);
+		// What was typed is still there to save.
+		await expect(page.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`)).toHaveValue(
+			title
+		);
+		await expect(page.getByLabel(`${t.admin_field_body} (${t.admin_language_no})`)).toHaveValue(
+			text
+		);
+		await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+		await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+		await page.getByRole('link', { name: t.admin_content_view }).click();
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+		await expect(page.getByRole('heading', { name: 'Utlån' })).toBeVisible();
+	});
+});
