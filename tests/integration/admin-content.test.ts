@@ -4,6 +4,7 @@
 // leaving its audit record; the public side shows the change at once; a stale save is refused
 // with what was typed kept; a renamed job's old address leads to the new one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../src/lib/server/files/test-fixtures';
 import { createSession, withDb } from '../helpers/fixtures';
 import { mainText } from '../helpers/http';
 import { Browser } from '../helpers/identity';
@@ -273,5 +274,79 @@ describe('the admin content pages', () => {
 		expect(old.status).toBe(301);
 		expect(old.headers.get('location')).toBe('/en/jobs/okonomiansvarlig');
 		expect((await fetch(`${server.url}/en/jobs/okonomiansvarlig`)).status).toBe(200);
+	});
+
+	it('keep an event’s image in sizes for phones, served to everyone once public and cached for good', async () => {
+		const { browser } = as('admin@example.org');
+		const post = (fields: Record<string, string>, image?: Buffer) => {
+			const body = new FormData();
+			for (const [name, value] of Object.entries(fields)) body.set(name, value);
+			if (image)
+				body.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'ball.png');
+			return browser.request('/en/admin/content/events/new?/save', {
+				method: 'POST',
+				headers: { origin: server.url, accept: 'text/html' },
+				body
+			});
+		};
+		const files = () =>
+			(
+				withDb(server.dbFile, (db) => db.prepare('select count(*) n from files').get()) as {
+					n: number;
+				}
+			).n;
+		const before = files();
+		const noAlt = await post(
+			eventForm({ title_no: 'Maskeball', title_en: 'Masked ball', image_alt_no: 'Masker' }),
+			await png(1200, 800)
+		);
+		expect(noAlt.status).toBe(400);
+		expect(mainText(await noAlt.text())).toContain('Describe the image in this language');
+		expect(files()).toBe(before);
+
+		const made = await post(
+			eventForm({
+				title_no: 'Maskeball',
+				title_en: 'Masked ball',
+				image_alt_no: 'Masker på et bord',
+				image_alt_en: 'Masks on a table'
+			}),
+			await png(1200, 800)
+		);
+		expect(made.status).toBe(303);
+		const html = await (await fetch(`${server.url}/en/events/maskeball`)).text();
+		expect(html).toMatch(
+			/<source type="image\/avif" srcset="\/media\/[0-9a-f-]{36}\/480\.avif 480w, [^"]*960\.avif 960w, [^"]*1200\.avif 1200w"/
+		);
+		expect(html).toContain('alt="Masks on a table"');
+		expect(html).toContain('width="1200" height="800"');
+		const variant = /\/media\/[0-9a-f-]{36}\/960\.webp/.exec(html)![0];
+		const image = await fetch(server.url + variant);
+		expect(image.status).toBe(200);
+		expect(image.headers.get('content-type')).toBe('image/webp');
+		expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+		expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(100);
+		const again = await fetch(server.url + variant, {
+			headers: { 'if-none-match': image.headers.get('etag')! }
+		});
+		expect(again.status).toBe(304);
+		expect((await fetch(server.url + variant.replace('960.webp', '961.webp'))).status).toBe(404);
+
+		// Back to a draft: the image is the staff's again.
+		const version = versionOf('events', 'maskeball');
+		await browser.post('/en/admin/content/events/maskeball?/save', {
+			...eventForm({
+				title_no: 'Maskeball',
+				title_en: 'Masked ball',
+				image_alt_no: 'Masker',
+				image_alt_en: 'Masks'
+			}),
+			publication: 'draft',
+			version: String(version)
+		});
+		expect((await fetch(server.url + variant)).status).toBe(404);
+		const staff = await browser.get(variant);
+		expect(staff.status).toBe(200);
+		expect(staff.headers.get('cache-control')).toBe('private, no-store');
 	});
 });

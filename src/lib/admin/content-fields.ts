@@ -40,6 +40,8 @@ export interface KindDef {
 	path: (key: string) => string | null;
 	/** How the address is made: from the id, the slug column, or the page's path. */
 	key: 'id' | 'slug';
+	/** Whether it may have an uploaded image (with alt text in both languages). */
+	image?: boolean;
 }
 
 const TEXTS: FieldDef[] = [
@@ -66,7 +68,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		publishable: true,
 		unitField: 'unit_id',
 		path: (id) => `/events/${id}`,
-		key: 'id'
+		key: 'id',
+		image: true
 	},
 	news: {
 		fields: [...TEXTS, { name: 'unit_id', type: 'select', options: 'units' }],
@@ -74,7 +77,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		publishable: true,
 		unitField: 'unit_id',
 		path: (id) => `/news/${id}`,
-		key: 'id'
+		key: 'id',
+		image: true
 	},
 	jobs: {
 		fields: [
@@ -103,7 +107,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		publishable: true,
 		unitField: 'unit_id',
 		path: (slug) => `/projects/${slug}`,
-		key: 'slug'
+		key: 'slug',
+		image: true
 	},
 	units: {
 		fields: [
@@ -118,7 +123,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		publishable: true,
 		unitField: 'id',
 		path: (id) => `/units/${id}`,
-		key: 'id'
+		key: 'id',
+		image: true
 	},
 	pages: {
 		fields: [...TEXTS, { name: 'slug', type: 'slug' }],
@@ -147,5 +153,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 
 /** The form's field names: a localized field is two, `<name>_no` and `<name>_en`. */
 export function formNames(def: KindDef): string[] {
-	return def.fields.flatMap((f) => (f.localized ? [`${f.name}_no`, `${f.name}_en`] : [f.name]));
+	const names = def.fields.flatMap((f) =>
+		f.localized ? [`${f.name}_no`, `${f.name}_en`] : [f.name]
+	);
+	return def.image ? [...names, 'image_alt_no', 'image_alt_en'] : names;
 }

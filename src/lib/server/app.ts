@@ -111,7 +111,7 @@ export function buildServices(
 		...paymentServices(db, config, mail),
 		...identity,
 		content: contentService(contentStore),
-		contentEditor: contentEditor({ db, roles: identity.roles }),
+		contentEditor: contentEditor({ db, roles: identity.roles, files }),
 		leadership,
 		rateLimit: rateLimiter(rateLimitStore, {
 			anonymous: config.RATE_LIMIT_ANONYMOUS,

@@ -25,7 +25,9 @@ const LABELS: Record<string, () => string> = {
 	sort: m.admin_field_sort,
 	type: m.admin_field_type,
 	email: m.admin_field_email,
-	publish_at: m.admin_content_publish_at
+	publish_at: m.admin_content_publish_at,
+	image_alt: m.admin_field_image_alt,
+	image_file_id: m.admin_field_image
 };
 
 const ERRORS: Record<string, () => string> = {
@@ -43,7 +45,14 @@ const ERRORS: Record<string, () => string> = {
 	unknown_choice: m.admin_error_unknown_choice,
 	not_your_unit: m.admin_error_not_your_unit,
 	ends_before_start: m.admin_error_ends_before_start,
-	in_the_past: m.admin_error_in_the_past
+	in_the_past: m.admin_error_in_the_past,
+	alt_required: m.admin_error_alt_required,
+	file_empty: m.file_error_empty,
+	file_unsupported_type: m.admin_error_image_type,
+	file_polyglot: m.file_error_polyglot,
+	file_unreadable: m.admin_error_image_unreadable,
+	file_image_too_large: m.file_error_image_too_large,
+	file_too_large: m.admin_error_image_too_large
 };
 
 export const fieldLabel = (name: string) => (LABELS[name] ?? (() => name))();
@@ -55,5 +64,6 @@ export function fieldHint(field: FieldDef): string | null {
 	if (field.type === 'money') return m.admin_hint_money();
 	if (field.type === 'slug') return m.admin_hint_slug();
 	if (field.type === 'datetime') return m.admin_hint_datetime();
+	if (field.name === 'image_alt') return m.admin_hint_image_alt();
 	return null;
 }

@@ -6,12 +6,18 @@ import { KINDS } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
 import { NotSignedIn } from '../identity/roles';
 import { Forbidden, NotFound } from '../http/errors';
-import type { FormValues } from './editor';
+import type { FormValues, ImageUpload } from './editor';
 
-const EXTRA = ['publication', 'publish_at'];
+const EXTRA = ['publication', 'publish_at', 'image_remove'];
 
-/** The form's fields of a kind, as posted (anything else posted is ignored). */
-export async function postedValues(request: Request, kind: ContentKind): Promise<FormValues> {
+/**
+ * The form's fields of a kind, as posted (anything else posted is ignored), and the image file
+ * when one was picked (an empty file input posts an empty file: none).
+ */
+export async function postedForm(
+	request: Request,
+	kind: ContentKind
+): Promise<{ values: FormValues; upload: ImageUpload | null }> {
 	const data = await request.formData();
 	const values: FormValues = {};
 	for (const name of [...formNames(KINDS[kind]), ...EXTRA]) {
@@ -19,7 +25,12 @@ export async function postedValues(request: Request, kind: ContentKind): Promise
 		values[name] = typeof value === 'string' ? value : '';
 	}
 	values.version = String(data.get('version') ?? '');
-	return values;
+	const file = KINDS[kind].image ? data.get('image') : null;
+	const upload =
+		file instanceof File && file.size > 0
+			? { bytes: Buffer.from(await file.arrayBuffer()), name: file.name }
+			: null;
+	return { values, upload };
 }
 
 /** Refusals and a record that is not there become 404; anything else is thrown on. */

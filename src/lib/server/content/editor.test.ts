@@ -1,9 +1,14 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trail } from '../audit';
 import { userContext } from '../context';
 import { seedDemo } from '../db/seed';
 import { paidClaimRow, userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { filesService, localDiskStorage } from '../files';
+import { png, windowsProgram } from '../files/test-fixtures';
 import { Conflict, Forbidden } from '../http/errors';
 import { NotSignedIn, rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
@@ -42,7 +47,10 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 	let test: TestDatabase;
 	let editor: ContentEditor;
 	let site: ReturnType<typeof contentService>;
+	let filesDir: string;
 	const admin = as('admin');
+	const storedFiles = () =>
+		readdirSync(filesDir, { recursive: true }).filter((f) => /^[0-9a-f]{2}[/\\].+/.test(String(f)));
 	const leader = as('leader');
 
 	beforeEach(async () => {
@@ -74,10 +82,15 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 			isMember: async () => false,
 			adminEmails: ['admin@example.org']
 		});
-		editor = contentEditor({ db: test.db, roles });
+		filesDir = mkdtempSync(join(tmpdir(), 'orgweb-editor-'));
+		const files = filesService(test.db, localDiskStorage(filesDir), { maxBytes: 5 * 1024 * 1024 });
+		editor = contentEditor({ db: test.db, roles, files });
 		site = contentService(sqlContentStore(test.db));
 	});
-	afterEach(() => test.destroy());
+	afterEach(async () => {
+		await test.destroy();
+		rmSync(filesDir, { recursive: true, force: true });
+	});
 
 	it('publishes an event in both languages: its page, the feed and the search have it at once', async () => {
 		const saved = await editor.create(admin, 'events', eventForm(), now);
@@ -408,5 +421,103 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		expect((await site.page('en', 'policies/frivillige', now))?.title.text).toBe(
 			'Privacy for volunteers'
 		);
+	});
+
+	it('keeps an event’s image in sizes and formats for a srcset, with its alt text in both languages', async () => {
+		const image = { bytes: await png(2000, 1000), name: 'ball.png' };
+		const withAlt = eventForm({ image_alt_no: 'Dansende par', image_alt_en: 'Couples dancing' });
+		expect(await editor.create(admin, 'events', withAlt, now, image)).toEqual({
+			ok: true,
+			key: 'vinterball'
+		});
+		const shown = (await site.event('en', 'vinterball', now))!.event.image!;
+		expect(shown).toMatchObject({ width: 2000, height: 1000, alt: { text: 'Couples dancing' } });
+		expect(shown.src).toMatch(/^\/media\/[0-9a-f-]{36}\/full\.png$/);
+		expect(shown.sources).toEqual([
+			{
+				type: 'image/avif',
+				srcset: expect.stringMatching(/480\.avif 480w, .*960\.avif 960w, .*1600\.avif 1600w$/)
+			},
+			{ type: 'image/webp', srcset: expect.stringMatching(/480\.webp 480w, .*1600\.webp 1600w$/) }
+		]);
+		const fileId = shown.src.split('/')[2]!;
+		expect(await site.imageIsPublic(fileId, now)).toBe(true);
+
+		// Replaced: the new one shows, the old one's bytes are gone.
+		const filesBefore = storedFiles().length;
+		const record = await editor.read(admin, 'events', 'vinterball', now);
+		const replaced = await editor.update(
+			admin,
+			'events',
+			'vinterball',
+			record.version,
+			withAlt,
+			now,
+			{
+				bytes: await png(800, 600),
+				name: 'new.png'
+			}
+		);
+		expect(replaced.ok).toBe(true);
+		const now2 = (await site.event('en', 'vinterball', now))!.event.image!;
+		expect(now2.width).toBe(800);
+		expect(now2.sources[0]!.srcset).toMatch(/480\.avif 480w, .*800\.avif 800w$/);
+		expect(await site.imageIsPublic(fileId, now)).toBe(false);
+		expect(storedFiles().length).toBeLessThan(filesBefore);
+
+		// Removed: no image, no file left.
+		const again = await editor.read(admin, 'events', 'vinterball', now);
+		await editor.update(
+			admin,
+			'events',
+			'vinterball',
+			again.version,
+			{ ...withAlt, image_remove: 'on' },
+			now
+		);
+		expect((await site.event('en', 'vinterball', now))!.event.image).toBeNull();
+		expect(storedFiles()).toEqual([]);
+	});
+
+	it('refuses an image without alt text in both languages, or a file that is no image, and keeps no file', async () => {
+		const noAlt = await editor.create(admin, 'events', eventForm({ image_alt_no: 'Par' }), now, {
+			bytes: await png(),
+			name: 'a.png'
+		});
+		expect(noAlt).toEqual({ ok: false, errors: { image_alt_en: 'alt_required' } });
+		const program = await editor.create(
+			admin,
+			'events',
+			eventForm({ image_alt_no: 'Par', image_alt_en: 'Couple' }),
+			now,
+			{ bytes: windowsProgram(), name: 'photo.png' }
+		);
+		expect(program).toEqual({ ok: false, errors: { image: 'file_unsupported_type' } });
+		expect(storedFiles()).toEqual([]);
+		expect(await test.db.selectFrom('files').select('id').execute()).toEqual([]);
+		expect(await site.event('en', 'vinterball', now)).toBeUndefined();
+	});
+
+	it('shows a draft’s image to nobody but staff until the draft is published', async () => {
+		await editor.create(
+			admin,
+			'events',
+			eventForm({ publication: 'draft', image_alt_no: 'Par', image_alt_en: 'Couple' }),
+			now,
+			{ bytes: await png(), name: 'a.png' }
+		);
+		const [file] = await test.db.selectFrom('files').select('id').execute();
+		expect(await site.imageIsPublic(file!.id, now)).toBe(false);
+		const draft = await editor.read(admin, 'events', 'vinterball', now);
+		const published = await editor.update(
+			admin,
+			'events',
+			'vinterball',
+			draft.version,
+			{ ...draft.values, publication: 'published' },
+			now
+		);
+		expect(published).toEqual({ ok: true, key: 'vinterball' });
+		expect(await site.imageIsPublic(file!.id, now)).toBe(true);
 	});
 });

@@ -16,10 +16,12 @@ import { recordChange, trail } from '../audit';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { isUniqueViolation } from '../db/dialect';
+import { FileRefused, type FilesService } from '../files';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { pickLocalized, type LocalizedText } from './localize';
 import { renderMarkdown } from './markdown';
+import { fullImagePath } from './sql';
 import { fromOsloInput, toOsloInput } from './oslo-time';
 import { SLUG, slugify, uniqueSlug } from './slugs';
 import { publicationState, type PublicationState } from './visibility';
@@ -58,6 +60,8 @@ export interface EditorRecord {
 	trail: TrailEntry[];
 	/** Whether the address (slug) may be changed here. */
 	slugEditable: boolean;
+	/** The record's image as the form shows it; null when it has none. */
+	image: { src: string; width: number | null; height: number | null } | null;
 }
 
 export interface EditorOptions {
@@ -67,6 +71,12 @@ export interface EditorOptions {
 }
 
 export type SaveResult = { ok: true; key: string } | { ok: false; errors: FormErrors };
+
+/** An image file posted with the form (the files port checks and keeps it). */
+export interface ImageUpload {
+	bytes: Buffer;
+	name: string;
+}
 
 const TABLE: Record<ContentKind, string> = {
 	events: 'events',
@@ -178,6 +188,10 @@ function formValuesOf(kind: ContentKind, row: Row): FormValues {
 		} else {
 			values[field.name] = toForm(field, row[field.name]);
 		}
+	}
+	if (def.image) {
+		values.image_alt_no = String(row.image_alt_no ?? '');
+		values.image_alt_en = String(row.image_alt_en ?? '');
 	}
 	if (kind === 'pages') {
 		// A policy's address is shown without its folder; other pages' addresses are fixed.
@@ -299,7 +313,11 @@ function trailField(column: string): string {
 	return fieldLabel(column);
 }
 
-export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require' | 'rolesOf'> }) {
+export function contentEditor(deps: {
+	db: Db;
+	roles: Pick<RolesService, 'require' | 'rolesOf'>;
+	files: Pick<FilesService, 'accept' | 'delete'>;
+}) {
 	const db = deps.db as unknown as AnyDb;
 
 	/** The units whose content the caller may edit; null: all (an admin). */
@@ -424,26 +442,22 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 	}
 
 	function snapshot(kind: ContentKind, row: Row): Row {
-		const keep = [...formNames(KINDS[kind]), KEY_COLUMN[kind], 'draft', 'published_at'];
+		const keep = [
+			...formNames(KINDS[kind]),
+			KEY_COLUMN[kind],
+			'draft',
+			'published_at',
+			'image_file_id'
+		];
 		return Object.fromEntries(Object.entries(row).filter(([k]) => keep.includes(k)));
 	}
 
 	async function insertNew(
-		ctx: UserContext,
+		actor: string,
 		kind: ContentKind,
 		parsed: ReturnType<typeof parseForm>,
-		allowed: string[] | null,
 		now: Date
 	): Promise<SaveResult> {
-		// Checked before the transaction: on SQLite, a read outside it would wait for it to end.
-		const errors = { ...parsed.errors };
-		await checkChoices(db, kind, parsed.columns, errors, allowed);
-		if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-		const user = await requireEdit(
-			ctx,
-			kind === 'units' ? null : unitOf(kind, parsed.columns),
-			now
-		);
 		return db.transaction().execute(async (trx) => {
 			const def = KINDS[kind];
 			const title =
@@ -468,7 +482,7 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 			if (kind === 'news' && !row.published_at) row.published_at = now.toISOString();
 			await trx.insertInto(TABLE[kind]).values(row).execute();
 			await recordChange(trx as unknown as Kysely<Database>, {
-				actor: user.id,
+				actor,
 				subjectType: SUBJECT[kind],
 				subjectId: key,
 				action: 'create',
@@ -478,6 +492,85 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 			});
 			return { ok: true as const, key };
 		});
+	}
+
+	/**
+	 * What the form asks of the record's image: a new one (alt text needed in both languages),
+	 * the one it has (kept unless removed), or none. Records errors; keeps nothing yet.
+	 */
+	function imagePlan(
+		kind: ContentKind,
+		before: Row | undefined,
+		form: FormValues,
+		upload: ImageUpload | null,
+		columns: Row,
+		errors: FormErrors
+	): { keeps: boolean } {
+		if (!KINDS[kind].image) return { keeps: false };
+		const had = typeof before?.image_file_id === 'string';
+		const keeps = !!upload || (had && form.image_remove !== 'on');
+		for (const locale of ['no', 'en'] as const) {
+			const name = `image_alt_${locale}`;
+			const alt = (form[name] ?? '').trim();
+			if (keeps && alt === '') errors[name] = 'alt_required';
+			else if (alt.length > 250) errors[name] = 'too_long';
+			columns[name] = keeps ? alt : null;
+		}
+		if (!keeps) columns.image_file_id = null;
+		return { keeps };
+	}
+
+	async function imageShown(row: Row) {
+		if (typeof row.image_file_id !== 'string') return null;
+		const file = await deps.db
+			.selectFrom('files')
+			.select(['mime_type', 'width', 'height'])
+			.where('id', '=', row.image_file_id)
+			.executeTakeFirst();
+		return file
+			? {
+					src: fullImagePath(row.image_file_id, file.mime_type),
+					width: file.width,
+					height: file.height
+				}
+			: null;
+	}
+
+	/** Keeps the posted image through the files port; null (with the error) when it is refused. */
+	async function keepImage(
+		upload: ImageUpload,
+		ownerId: string,
+		errors: FormErrors
+	): Promise<string | null> {
+		try {
+			return (await deps.files.accept({ ownerId, purpose: 'image', ...upload })).id;
+		} catch (refused) {
+			if (!(refused instanceof FileRefused)) throw refused;
+			errors.image = `file_${refused.code}`;
+			return null;
+		}
+	}
+
+	/** Runs `save` with the image kept; the image goes again when the save does not happen. */
+	async function withImage(
+		upload: ImageUpload | null,
+		ownerId: string,
+		columns: Row,
+		save: () => Promise<SaveResult>
+	): Promise<SaveResult> {
+		if (!upload) return save();
+		const errors: FormErrors = {};
+		const fileId = await keepImage(upload, ownerId, errors);
+		if (!fileId) return { ok: false, errors };
+		columns.image_file_id = fileId;
+		try {
+			const saved = await save();
+			if (!saved.ok) await deps.files.delete(fileId);
+			return saved;
+		} catch (error) {
+			await deps.files.delete(fileId);
+			throw error;
+		}
 	}
 
 	return {
@@ -568,7 +661,8 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 				missing: missingLocales(def, row),
 				path: def.path(def.key === 'slug' ? String(row.slug) : key),
 				trail: await changeTrail(deps.db, await trail(deps.db, SUBJECT[kind], key), trailField),
-				slugEditable: kind !== 'pages' || key.startsWith(POLICY)
+				slugEditable: kind !== 'pages' || key.startsWith(POLICY),
+				image: await imageShown(row)
 			};
 		},
 
@@ -589,29 +683,44 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 			ctx: UserContext,
 			kind: ContentKind,
 			form: FormValues,
-			now = new Date()
+			now = new Date(),
+			upload: ImageUpload | null = null
 		): Promise<SaveResult> {
 			const parsed = parseForm(kind, form, now);
 			// Units are added by admins; a leader adds to their own unit (a wrong one is a form error).
 			let allowed: string[] | null = null;
 			if (kind === 'units') await requireEdit(ctx, null, now);
 			else allowed = await listScope(ctx, kind, now);
-			// Two records made at once with one title: the second takes the next free address.
-			for (let attempt = 1; ; attempt++) {
-				try {
-					return await insertNew(ctx, kind, parsed, allowed, now);
-				} catch (error) {
-					if (!isUniqueViolation(error) || attempt >= 3) throw error;
+			// Checked before the transaction: on SQLite, a read outside it would wait for it to end.
+			const errors = { ...parsed.errors };
+			await checkChoices(db, kind, parsed.columns, errors, allowed);
+			imagePlan(kind, undefined, form, upload, parsed.columns, errors);
+			if (Object.keys(errors).length > 0) return { ok: false, errors };
+			const user = await requireEdit(
+				ctx,
+				kind === 'units' ? null : unitOf(kind, parsed.columns),
+				now
+			);
+			return withImage(upload, user.id, parsed.columns, async () => {
+				// Two records made at once with one title: the second takes the next free address.
+				for (let attempt = 1; ; attempt++) {
+					try {
+						return await insertNew(user.id, kind, parsed, now);
+					} catch (error) {
+						if (!isUniqueViolation(error) || attempt >= 3) throw error;
+					}
 				}
-			}
+			});
 		},
+
 		async update(
 			ctx: UserContext,
 			kind: ContentKind,
 			key: string,
 			version: number,
 			form: FormValues,
-			now = new Date()
+			now = new Date(),
+			upload: ImageUpload | null = null
 		): Promise<SaveResult> {
 			const current = await findRow(db, kind, key);
 			if (!current) throw new NotFound('Not found');
@@ -621,56 +730,65 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 			const errors = { ...parsed.errors };
 			// Checked before the transaction: on SQLite, a read outside it would wait for it to end.
 			await checkChoices(db, kind, parsed.columns, errors, allowed);
+			imagePlan(kind, current, form, upload, parsed.columns, errors);
+			if (Object.keys(errors).length > 0) return { ok: false, errors };
 			// Moving a record to another unit needs the right to edit that unit's content too.
-			if (Object.keys(errors).length === 0 && kind !== 'units') {
-				await requireEdit(ctx, unitOf(kind, parsed.columns), now);
-			}
-			return db.transaction().execute(async (trx) => {
-				const before = await findRow(trx, kind, key);
-				if (!before) throw new NotFound('Not found');
-				if (Number(before.version) !== version) throw new Conflict('Changed meanwhile', 'stale');
-				const def = KINDS[kind];
-				const changes: Row = {
-					...parsed.columns,
-					...publicationColumns(kind, parsed.publication, parsed.publishAt, before, now)
-				};
-				// The address: kept when left blank; a new one leaves a redirect from the old.
-				let newKey = key;
-				if (def.key === 'slug') {
-					const slugEditable = kind !== 'pages' || key.startsWith(POLICY);
-					const oldSlug = String(before.slug);
-					let wanted = typeof changes.slug === 'string' ? changes.slug : oldSlug;
-					if (kind === 'pages' && wanted !== oldSlug) {
-						wanted = `${POLICY}${wanted.replace(/^policies\//, '')}`;
+			if (kind !== 'units') await requireEdit(ctx, unitOf(kind, parsed.columns), now);
+			const oldImage = typeof current.image_file_id === 'string' ? current.image_file_id : null;
+			const saved = await withImage(upload, user.id, parsed.columns, () =>
+				db.transaction().execute(async (trx) => {
+					const before = await findRow(trx, kind, key);
+					if (!before) throw new NotFound('Not found');
+					if (Number(before.version) !== version) throw new Conflict('Changed meanwhile', 'stale');
+					const def = KINDS[kind];
+					const changes: Row = {
+						...parsed.columns,
+						...publicationColumns(kind, parsed.publication, parsed.publishAt, before, now)
+					};
+					// The address: kept when left blank; a new one leaves a redirect from the old.
+					let newKey = key;
+					if (def.key === 'slug') {
+						const slugEditable = kind !== 'pages' || key.startsWith(POLICY);
+						const oldSlug = String(before.slug);
+						let wanted = typeof changes.slug === 'string' ? changes.slug : oldSlug;
+						if (kind === 'pages' && wanted !== oldSlug) {
+							wanted = `${POLICY}${wanted.replace(/^policies\//, '')}`;
+						}
+						if (!slugEditable || wanted === oldSlug) changes.slug = oldSlug;
+						else if (await slugTaken(trx, kind, wanted, oldSlug)) errors.slug = 'slug_taken';
+						else changes.slug = wanted;
+						if (kind === 'pages') newKey = String(changes.slug);
 					}
-					if (!slugEditable || wanted === oldSlug) changes.slug = oldSlug;
-					else if (await slugTaken(trx, kind, wanted, oldSlug)) errors.slug = 'slug_taken';
-					else changes.slug = wanted;
-					if (kind === 'pages') newKey = String(changes.slug);
-				}
-				if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-				const updated = await trx
-					.updateTable(TABLE[kind])
-					.set({ ...changes, version: sql`version + 1` })
-					.where(KEY_COLUMN[kind], '=', key)
-					.where('version', '=', version)
-					.executeTakeFirst();
-				if (Number(updated.numUpdatedRows) !== 1) throw new Conflict('Changed meanwhile', 'stale');
-				if (def.key === 'slug' && changes.slug !== before.slug) {
-					await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
-				}
-				const after = await findRow(trx, kind, newKey);
-				await recordChange(trx as unknown as Kysely<Database>, {
-					actor: user.id,
-					subjectType: SUBJECT[kind],
-					subjectId: key,
-					action: 'update',
-					before: snapshot(kind, before),
-					after: snapshot(kind, after ?? {}),
-					at: now
-				});
-				return { ok: true as const, key: newKey };
-			});
+					if (Object.keys(errors).length > 0) return { ok: false as const, errors };
+					const updated = await trx
+						.updateTable(TABLE[kind])
+						.set({ ...changes, version: sql`version + 1` })
+						.where(KEY_COLUMN[kind], '=', key)
+						.where('version', '=', version)
+						.executeTakeFirst();
+					if (Number(updated.numUpdatedRows) !== 1)
+						throw new Conflict('Changed meanwhile', 'stale');
+					if (def.key === 'slug' && changes.slug !== before.slug) {
+						await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
+					}
+					const after = await findRow(trx, kind, newKey);
+					await recordChange(trx as unknown as Kysely<Database>, {
+						actor: user.id,
+						subjectType: SUBJECT[kind],
+						subjectId: key,
+						action: 'update',
+						before: snapshot(kind, before),
+						after: snapshot(kind, after ?? {}),
+						at: now
+					});
+					return { ok: true as const, key: newKey };
+				})
+			);
+			// A replaced or removed image goes once the change is stored.
+			if (saved.ok && oldImage && 'image_file_id' in parsed.columns) {
+				if (parsed.columns.image_file_id !== oldImage) await deps.files.delete(oldImage);
+			}
+			return saved;
 		},
 
 		async remove(
@@ -684,7 +802,7 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 			if (!current) throw new NotFound('Not found');
 			const user = await requireEdit(ctx, kind === 'units' ? null : unitOf(kind, current), now);
 			if (kind === 'pages' && !key.startsWith(POLICY)) return { ok: false, reason: 'fixed_page' };
-			return db.transaction().execute(async (trx) => {
+			const removed = await db.transaction().execute(async (trx) => {
 				for (const ref of REFERENCES[kind] ?? []) {
 					const used = await trx
 						.selectFrom(ref.table)
@@ -715,6 +833,10 @@ export function contentEditor(deps: { db: Db; roles: Pick<RolesService, 'require
 				});
 				return { ok: true as const };
 			});
+			if (removed.ok && typeof current.image_file_id === 'string') {
+				await deps.files.delete(current.image_file_id);
+			}
+			return removed;
 		}
 	};
 }

@@ -207,6 +207,11 @@ export function contentService(store: ContentStore) {
 			};
 		},
 
+		/** Whether an uploaded image belongs to something public now (routes/media serves it). */
+		imageIsPublic(fileId: string, now = new Date()) {
+			return store.imageIsPublic(fileId, now.toISOString());
+		},
+
 		/**
 		 * The page a renamed job, project, policy or product moved to (unlocalized), or null: an
 		 * old link keeps working.

@@ -3,9 +3,12 @@ import type { Locale } from '$lib/i18n';
 import type { Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
+
+type Row = Record<string, unknown>;
 import { pickLocalized, pickRich } from './localize';
 import { isPublic } from './visibility';
 import type {
+	ContentImage,
 	ContentStore,
 	EventQuery,
 	EventSummary,
@@ -92,7 +95,54 @@ function eventsMatching(db: Db, q: EventQuery) {
 	return query;
 }
 
+const IMAGE_EXTENSIONS: Record<string, string> = {
+	'image/jpeg': 'jpg',
+	'image/png': 'png',
+	'image/webp': 'webp'
+};
+
+/** The address of an uploaded image's variant (routes/media): public and cached for good. */
+export const mediaPath = (fileId: string, name: string) => `/media/${fileId}/${name}`;
+
+/** The address of an uploaded image as it was kept (normalised, not resized). */
+export const fullImagePath = (fileId: string, mimeType: string) =>
+	mediaPath(fileId, `full.${IMAGE_EXTENSIONS[mimeType] ?? 'jpg'}`);
+
 export function sqlContentStore(db: Db): ContentStore {
+	/** A row's uploaded image with its variants and its alt text in the locale. */
+	async function imageOf(row: Row, locale: Locale): Promise<ContentImage | null> {
+		const fileId = row.image_file_id;
+		if (typeof fileId !== 'string') return null;
+		const [file, variants] = await Promise.all([
+			db
+				.selectFrom('files')
+				.select(['mime_type', 'width', 'height'])
+				.where('id', '=', fileId)
+				.executeTakeFirst(),
+			db
+				.selectFrom('file_variants')
+				.select(['format', 'width'])
+				.where('file_id', '=', fileId)
+				.orderBy('width')
+				.execute()
+		]);
+		if (!file?.width || !file.height) return null;
+		const srcset = (format: string) =>
+			variants
+				.filter((v) => v.format === format)
+				.map((v) => `${mediaPath(fileId, `${v.width}.${format}`)} ${v.width}w`)
+				.join(', ');
+		return {
+			src: fullImagePath(fileId, file.mime_type),
+			width: file.width,
+			height: file.height,
+			alt: pickLocalized(row, 'image_alt', locale),
+			sources: (['avif', 'webp'] as const)
+				.map((format) => ({ type: `image/${format}`, srcset: srcset(format) }))
+				.filter((source) => source.srcset !== '')
+		};
+	}
+
 	async function unitRef(locale: Locale, id: string | null, now: string) {
 		if (id === null) return null;
 		const u = await db
@@ -209,6 +259,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return {
 				...eventSummary(r, locale),
 				body: pickRich(r, 'body', locale),
+				image: await imageOf(r, locale),
 				campusName: r.campus_name,
 				capacity: r.capacity,
 				productSlug: r.product_slug
@@ -236,6 +287,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return {
 				...newsSummary(r, locale),
 				body: pickRich(r, 'body', locale),
+				image: await imageOf(r, locale),
 				unit: await unitRef(locale, r.unit_id, now)
 			};
 		},
@@ -298,6 +350,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				name: pickLocalized(r, 'name', locale),
 				summary: pickLocalized(r, 'summary', locale),
 				body: pickRich(r, 'body', locale),
+				image: await imageOf(r, locale),
 				campusName: r.campus_name
 			};
 		},
@@ -460,6 +513,41 @@ export function sqlContentStore(db: Db): ContentStore {
 				)
 			];
 		},
+		async imageIsPublic(fileId, now) {
+			const found = await Promise.all([
+				db
+					.selectFrom('events')
+					.select('id')
+					.where('image_file_id', '=', fileId)
+					.where(isPublic('events', now))
+					.executeTakeFirst(),
+				db
+					.selectFrom('news')
+					.select('id')
+					.where('image_file_id', '=', fileId)
+					.where(isPublic('news', now))
+					.executeTakeFirst(),
+				db
+					.selectFrom('projects')
+					.select('id')
+					.where('image_file_id', '=', fileId)
+					.where(isPublic('projects', now))
+					.executeTakeFirst(),
+				db
+					.selectFrom('units')
+					.select('id')
+					.where('image_file_id', '=', fileId)
+					.where(isPublic('units', now))
+					.executeTakeFirst(),
+				db
+					.selectFrom('products')
+					.select('id')
+					.where('image_file_id', '=', fileId)
+					.where('active', '=', 1)
+					.executeTakeFirst()
+			]);
+			return found.some(Boolean);
+		},
 		async slugRedirect(kind, slug) {
 			const row = await db
 				.selectFrom('slug_redirects')
@@ -527,6 +615,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return {
 				...projectSummary(r, locale),
 				body: pickRich(r, 'body', locale),
+				image: await imageOf(r, locale),
 				unit: await unitRef(locale, r.unit_id, now)
 			};
 		}

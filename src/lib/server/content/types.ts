@@ -14,8 +14,20 @@ export interface EventSummary {
 	priceOre: number | null;
 }
 
+/** An uploaded image of a content item: its sizes and formats for a srcset, and its alt text. */
+export interface ContentImage {
+	/** The image as uploaded (normalised), for browsers without AVIF or WebP. */
+	src: string;
+	width: number;
+	height: number;
+	alt: LocalizedText;
+	/** AVIF first, then WebP: `srcset` with width descriptors. */
+	sources: { type: string; srcset: string }[];
+}
+
 export interface EventDetail extends EventSummary {
 	body: RichLocalizedText;
+	image: ContentImage | null;
 	campusName: string;
 	capacity: number | null;
 	/** Slug of the shop product that sells tickets, when there is one. */
@@ -45,6 +57,7 @@ export interface NewsSummary {
 
 export interface NewsDetail extends NewsSummary {
 	body: RichLocalizedText;
+	image: ContentImage | null;
 	unit: { id: string; name: LocalizedText } | null;
 }
 
@@ -111,6 +124,7 @@ export interface UnitSummary {
 
 export interface UnitDetail extends UnitSummary {
 	body: RichLocalizedText;
+	image: ContentImage | null;
 	campusName: string;
 }
 
@@ -143,6 +157,7 @@ export interface ProjectSummary {
 
 export interface ProjectDetail extends ProjectSummary {
 	body: RichLocalizedText;
+	image: ContentImage | null;
 	unit: { id: string; name: LocalizedText } | null;
 }
 
@@ -228,6 +243,9 @@ export interface ContentStore {
 
 	/** Every item with a public page at `now`, as search documents in `locale`. */
 	searchDocs(locale: Locale, now: string): Promise<SearchDoc[]>;
+
+	/** Whether an uploaded image belongs to something public at `now` (anyone may then see it). */
+	imageIsPublic(fileId: string, now: string): Promise<boolean>;
 
 	/** Where a renamed item's old slug (or a policy's old path) leads now; null when nowhere. */
 	slugRedirect(

@@ -249,6 +249,17 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ document_id: 'd1', position: 0, heading: 'Nøkler', text: 'Hent nøkkel hos vakt.' })
 		.execute();
 	await db
+		.insertInto('file_variants')
+		.values({
+			file_id: 'f1',
+			format: 'avif',
+			width: 480,
+			height: 360,
+			size: 20_480,
+			storage_key: 'aaaabbbbccccddddeeeeffff00001111'
+		})
+		.execute();
+	await db
 		.insertInto('slug_redirects')
 		.values({ kind: 'jobs', slug: 'kasserer', target: 'kasserer-i-styret', created_at: T })
 		.execute();

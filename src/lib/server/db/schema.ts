@@ -426,6 +426,15 @@ export interface AssistantFeedbackTable {
 	rated_at: string | null;
 }
 
+export interface FileVariantsTable {
+	file_id: string;
+	format: string;
+	width: number;
+	height: number;
+	size: number;
+	storage_key: string;
+}
+
 export interface SlugRedirectsTable {
 	kind: string;
 	slug: string;
@@ -476,6 +485,7 @@ export interface Database {
 	documents: DocumentsTable;
 	document_passages: DocumentPassagesTable;
 	assistant_feedback: AssistantFeedbackTable;
+	file_variants: FileVariantsTable;
 	slug_redirects: SlugRedirectsTable;
 	admin_grants: AdminGrantsTable;
 }

@@ -124,3 +124,36 @@ function encode(image: Sharp, format: 'jpeg' | 'png' | 'webp'): Sharp {
 	if (format === 'png') return image.png();
 	return image.webp({ quality: 82 });
 }
+
+/** The widths a content image is offered in (smaller ones for phones), besides its own. */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+export type VariantFormat = 'avif' | 'webp';
+
+export interface ImageVariant {
+	format: VariantFormat;
+	width: number;
+	height: number;
+	bytes: Buffer;
+}
+
+/**
+ * A content image in the sizes a page's srcset offers, as AVIF and WebP: made once, when it is
+ * uploaded, never per request. Widths above the image's own are not made (no enlargement); the
+ * largest offered is the image's own width when that is below 1600.
+ */
+export async function responsiveVariants(image: Buffer, width: number): Promise<ImageVariant[]> {
+	const widths = [...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, 1600)];
+	const variants: ImageVariant[] = [];
+	for (const w of [...new Set(widths)]) {
+		for (const format of ['avif', 'webp'] as const) {
+			const resized = sharp(image).resize({ width: w, withoutEnlargement: true });
+			const encoded =
+				format === 'avif'
+					? resized.avif({ quality: 50, effort: 2 })
+					: resized.webp({ quality: 78 });
+			const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+			variants.push({ format, width: info.width, height: info.height, bytes: data });
+		}
+	}
+	return variants;
+}

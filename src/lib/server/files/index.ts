@@ -4,9 +4,15 @@
 // a reader the caller allows, with the headers a route serves them with.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import type { FilesTable } from '../db/schema';
+import type { FilesTable, FileVariantsTable } from '../db/schema';
 import { contentDisposition, sanitiseFileName, withExtension } from './disposition';
-import { DEFAULT_IMAGE_LIMITS, normaliseImage, type ImageLimits } from './images';
+import {
+	DEFAULT_IMAGE_LIMITS,
+	normaliseImage,
+	responsiveVariants,
+	type ImageLimits,
+	type VariantFormat
+} from './images';
 import {
 	DOCUMENT_EXTENSIONS,
 	DOCUMENT_MIME_TYPES,
@@ -127,7 +133,27 @@ export function filesService(
 					thumbnail_key: thumbnailKey,
 					created_at: new Date().toISOString()
 				};
-				await db.insertInto('files').values(row).execute();
+				// A content image is offered in sizes and formats a page's srcset picks from.
+				const variants =
+					input.purpose === 'image' && size ? await responsiveVariants(kept.bytes, size.width) : [];
+				const variantRows: FileVariantsTable[] = [];
+				for (const v of variants) {
+					const key = await storage.put(v.bytes);
+					written.push(key);
+					variantRows.push({
+						file_id: row.id,
+						format: v.format,
+						width: v.width,
+						height: v.height,
+						size: v.bytes.length,
+						storage_key: key
+					});
+				}
+				await db.transaction().execute(async (trx) => {
+					await trx.insertInto('files').values(row).execute();
+					if (variantRows.length)
+						await trx.insertInto('file_variants').values(variantRows).execute();
+				});
 				return fromRow(row);
 			} catch (error) {
 				await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
@@ -185,13 +211,57 @@ export function filesService(
 			await storage.sweepTemporary?.();
 		},
 
+		/** A content image's sizes and formats (empty for other files), smallest first. */
+		async variants(
+			id: string
+		): Promise<{ format: VariantFormat; width: number; height: number }[]> {
+			const rows = await db
+				.selectFrom('file_variants')
+				.select(['format', 'width', 'height'])
+				.where('file_id', '=', id)
+				.orderBy('width')
+				.orderBy('format')
+				.execute();
+			return rows.map((r) => ({
+				format: r.format as VariantFormat,
+				width: r.width,
+				height: r.height
+			}));
+		},
+
+		/** The bytes of one of a content image's variants, or null when it has none such. */
+		async readVariant(id: string, format: VariantFormat, width: number): Promise<Buffer | null> {
+			const row = await db
+				.selectFrom('file_variants')
+				.select('storage_key')
+				.where('file_id', '=', id)
+				.where('format', '=', format)
+				.where('width', '=', width)
+				.executeTakeFirst();
+			return row ? storage.get(row.storage_key) : null;
+		},
+
+		/** The bytes of a file, without a permission check (for its owner's domain to serve). */
+		async bytes(id: string): Promise<{ file: StoredFile; body: Buffer } | null> {
+			const file = await find(id);
+			const body = file && (await storage.get(file.storageKey));
+			return file && body ? { file, body } : null;
+		},
+
 		/** Removes the file's row and bytes (a discarded draft, the end of retention). */
 		async delete(id: string): Promise<void> {
 			const file = await find(id);
 			if (!file) return;
+			const variants = await db
+				.selectFrom('file_variants')
+				.select('storage_key')
+				.where('file_id', '=', id)
+				.execute();
+			await db.deleteFrom('file_variants').where('file_id', '=', id).execute();
 			await db.deleteFrom('files').where('id', '=', id).execute();
 			await storage.delete(file.storageKey);
 			if (file.thumbnailKey) await storage.delete(file.thumbnailKey);
+			for (const v of variants) await storage.delete(v.storage_key);
 		}
 	};
 }

@@ -39,6 +39,24 @@ describe('which posts may carry uploads', () => {
 		}
 	});
 
+	it('is the admin’s form of content with an image, new and edit; not of other content', () => {
+		for (const path of [
+			'/en/admin/content/events/new',
+			'/no/admin/content/news/some-news',
+			'/admin/content/units/board-oslo'
+		]) {
+			expect(isUploadPath(path), path).toBe(true);
+		}
+		for (const path of [
+			'/en/admin/content/pages/new',
+			'/en/admin/content/jobs/kasserer',
+			'/en/admin/content/events',
+			'/en/admin/assistant'
+		]) {
+			expect(isUploadPath(path), path).toBe(false);
+		}
+	});
+
 	it('is the receipt description as multipart only: its JSON form keeps the small limit', () => {
 		const path = '/api/expense/generate-description';
 		const multipart = 'multipart/form-data; boundary=----x';

@@ -7,6 +7,7 @@ import { timestampType } from '../dialect';
 // - version, raised by every change, so that two people editing one record are told instead of one
 //   silently undoing the other;
 // - an uploaded image (the files port) with its alt text per locale;
+// - file_variants: the sizes and formats (AVIF, WebP) of an uploaded content image, made once;
 // - slug_redirects: the old address of a renamed page, job, project or product keeps working;
 // - admin_grants: admins named in the database, besides ADMIN_EMAILS.
 // Every existing row stays public and at version 1.
@@ -40,6 +41,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 	}
 
 	await db.schema
+		.createTable('file_variants')
+		.addColumn('file_id', 'text', (c) => c.notNull().references('files.id').onDelete('cascade'))
+		/** avif | webp */
+		.addColumn('format', 'text', (c) => c.notNull())
+		.addColumn('width', 'integer', (c) => c.notNull())
+		.addColumn('height', 'integer', (c) => c.notNull())
+		.addColumn('size', 'integer', (c) => c.notNull())
+		.addColumn('storage_key', 'text', (c) => c.notNull())
+		.addPrimaryKeyConstraint('file_variants_pk', ['file_id', 'format', 'width'])
+		.execute();
+
+	await db.schema
 		.createTable('slug_redirects')
 		/** events | news | jobs | projects | pages | units | products */
 		.addColumn('kind', 'text', (c) => c.notNull())
@@ -61,6 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
 	await db.schema.dropTable('admin_grants').execute();
 	await db.schema.dropTable('slug_redirects').execute();
+	await db.schema.dropTable('file_variants').execute();
 	for (const table of WITH_IMAGE) {
 		for (const column of ['image_alt_en', 'image_alt_no', 'image_file_id']) {
 			await db.schema.alterTable(table).dropColumn(column).execute();

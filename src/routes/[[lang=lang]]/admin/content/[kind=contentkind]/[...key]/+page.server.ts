@@ -2,7 +2,7 @@ import { fail, redirect } from '@sveltejs/kit';
 import type { ContentKind } from '$lib/admin/nav';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { notFoundWhenDenied, postedValues } from '$lib/server/content/admin-form';
+import { notFoundWhenDenied, postedForm } from '$lib/server/content/admin-form';
 import { userContext } from '$lib/server/context';
 import { Conflict } from '$lib/server/http/errors';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
@@ -27,14 +27,16 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
 	save: async (event) => {
 		const kind = kindOf(event);
-		const values = await postedValues(event.request, kind);
+		const { values, upload } = await postedForm(event.request, kind);
 		try {
 			const saved = await services().contentEditor.update(
 				ctxOf(event),
 				kind,
 				event.params.key,
 				Number(values.version),
-				values
+				values,
+				new Date(),
+				upload
 			);
 			if (!saved.ok) return fail(400, { values, errors: saved.errors });
 			redirect(
@@ -48,7 +50,7 @@ export const actions: Actions = {
 	},
 	preview: async (event) => {
 		const kind = kindOf(event);
-		const values = await postedValues(event.request, kind);
+		const { values } = await postedForm(event.request, kind);
 		return { values, preview: services().contentEditor.preview(kind, values) };
 	},
 	delete: async (event) => {

@@ -2,7 +2,7 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import type { ContentKind } from '$lib/admin/nav';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { notFoundWhenDenied, postedValues } from '$lib/server/content/admin-form';
+import { notFoundWhenDenied, postedForm } from '$lib/server/content/admin-form';
 import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
@@ -20,16 +20,16 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
 	save: async (event) => {
 		const kind = event.params.kind as ContentKind;
-		const values = await postedValues(event.request, kind);
+		const { values, upload } = await postedForm(event.request, kind);
 		const saved = await services()
-			.contentEditor.create(ctxOf(event), kind, values)
+			.contentEditor.create(ctxOf(event), kind, values, new Date(), upload)
 			.catch(notFoundWhenDenied);
 		if (!saved.ok) return fail(400, { values, errors: saved.errors });
 		redirect(303, localizePath(`/admin/content/${kind}/${saved.key}?saved=1`, event.locals.locale));
 	},
 	preview: async (event) => {
 		const kind = event.params.kind as ContentKind;
-		const values = await postedValues(event.request, kind);
+		const { values } = await postedForm(event.request, kind);
 		return { values, preview: services().contentEditor.preview(kind, values) };
 	}
 };
