@@ -148,6 +148,17 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: 'unit_id',
 		path: () => null,
 		key: 'id'
+	},
+	campuses: {
+		fields: [
+			{ name: 'name', type: 'line', required: true },
+			{ name: 'sort', type: 'int' }
+		],
+		titleField: 'name',
+		publishable: false,
+		unitField: null,
+		path: () => null,
+		key: 'id'
 	}
 };
 

@@ -520,4 +520,29 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		expect(published).toEqual({ ok: true, key: 'vinterball' });
 		expect(await site.imageIsPublic(file!.id, now)).toBe(true);
 	});
+
+	it('renames a campus and adds one for admins only, and keeps a campus that others refer to', async () => {
+		const oslo = await editor.read(admin, 'campuses', 'oslo', now);
+		await editor.update(
+			admin,
+			'campuses',
+			'oslo',
+			oslo.version,
+			{ ...oslo.values, name: 'Oslo sentrum' },
+			now
+		);
+		expect((await site.campuses()).find((c) => c.id === 'oslo')?.name).toBe('Oslo sentrum');
+		expect(await editor.create(admin, 'campuses', { name: 'Tromsø', sort: '4' }, now)).toEqual({
+			ok: true,
+			key: 'tromso'
+		});
+		expect(await editor.remove(admin, 'campuses', 'oslo', oslo.version + 1, now)).toEqual({
+			ok: false,
+			reason: 'referenced'
+		});
+		await expect(editor.list(leader, 'campuses', {}, 'no', now)).rejects.toBeInstanceOf(Forbidden);
+		await expect(editor.create(leader, 'campuses', { name: 'Bodø' }, now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+	});
 });

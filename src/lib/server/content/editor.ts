@@ -22,8 +22,9 @@ import { signedIn, type RolesService } from '../identity/roles';
 import { pickLocalized, type LocalizedText } from './localize';
 import { renderMarkdown } from './markdown';
 import { fullImagePath } from './sql';
-import { fromOsloInput, toOsloInput } from './oslo-time';
-import { SLUG, slugify, uniqueSlug } from './slugs';
+import { fieldSchema, issueCode, publicationSchema } from './form-schema';
+import { toOsloInput } from './oslo-time';
+import { slugify, uniqueSlug } from './slugs';
 import { publicationState, type PublicationState } from './visibility';
 
 type Row = Record<string, unknown>;
@@ -85,7 +86,8 @@ const TABLE: Record<ContentKind, string> = {
 	projects: 'projects',
 	units: 'units',
 	pages: 'pages',
-	leaders: 'leaders'
+	leaders: 'leaders',
+	campuses: 'campuses'
 };
 /** The audit log's name for a record of each kind. */
 const SUBJECT: Record<ContentKind, string> = {
@@ -95,7 +97,8 @@ const SUBJECT: Record<ContentKind, string> = {
 	projects: 'project',
 	units: 'unit',
 	pages: 'page',
-	leaders: 'leader'
+	leaders: 'leader',
+	campuses: 'campus'
 };
 /** The primary key column. Pages are keyed by their path. */
 const KEY_COLUMN: Record<ContentKind, string> = {
@@ -105,7 +108,8 @@ const KEY_COLUMN: Record<ContentKind, string> = {
 	projects: 'id',
 	units: 'id',
 	pages: 'slug',
-	leaders: 'id'
+	leaders: 'id',
+	campuses: 'id'
 };
 const DATE_COLUMN: Partial<Record<ContentKind, string>> = {
 	events: 'starts_at',
@@ -117,6 +121,12 @@ const DATE_COLUMN: Partial<Record<ContentKind, string>> = {
 const POLICY = 'policies/';
 /** What else points at a record of a kind: its removal is refused while any does. */
 const REFERENCES: Partial<Record<ContentKind, { table: string; column: string }[]>> = {
+	campuses: [
+		{ table: 'units', column: 'campus_id' },
+		{ table: 'events', column: 'campus_id' },
+		{ table: 'leaders', column: 'campus_id' },
+		{ table: 'expense_claims', column: 'campus_id' }
+	],
 	events: [{ table: 'expense_claims', column: 'event_id' }],
 	projects: [{ table: 'expense_claims', column: 'project_id' }],
 	units: [
@@ -139,8 +149,6 @@ const LIMITS: Partial<Record<FieldDef['type'], number>> = {
 	url: 500,
 	email: 254
 };
-const MONEY = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const localizedKeys = (def: KindDef) => def.fields.filter((f) => f.localized).map((f) => f.name);
 
@@ -219,62 +227,16 @@ export function parseForm(
 	const def = KINDS[kind];
 	const errors: FormErrors = {};
 	const columns: Row = {};
-	const text = (name: string) => (form[name] ?? '').trim();
-
 	for (const field of def.fields) {
 		const names = field.localized ? [`${field.name}_no`, `${field.name}_en`] : [field.name];
-		if (field.localized && field.required && names.every((n) => text(n) === '')) {
-			errors[names[0]!] = 'required_one_locale';
-		}
+		const schema = fieldSchema(field);
 		for (const name of names) {
-			const value = text(name);
-			const limit = LIMITS[field.type];
-			if (limit && value.length > limit) {
-				errors[name] = 'too_long';
-				continue;
-			}
-			if (value === '') {
-				if (field.required && !field.localized && field.type !== 'slug') errors[name] = 'required';
-				columns[name] = field.localized ? '' : field.type === 'int' && name === 'sort' ? 0 : null;
-				continue;
-			}
-			switch (field.type) {
-				case 'datetime': {
-					const iso = fromOsloInput(value);
-					if (iso) columns[name] = iso;
-					else errors[name] = 'datetime';
-					break;
-				}
-				case 'date':
-					if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))) {
-						columns[name] = value;
-					} else errors[name] = 'date';
-					break;
-				case 'money': {
-					const m = MONEY.exec(value.replace(/\s/g, ''));
-					if (m) columns[name] = Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
-					else errors[name] = 'money';
-					break;
-				}
-				case 'int':
-					if (/^\d{1,6}$/.test(value)) columns[name] = Number(value);
-					else errors[name] = 'int';
-					break;
-				case 'url':
-					if (/^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)) columns[name] = value;
-					else errors[name] = 'url';
-					break;
-				case 'email':
-					if (EMAIL.test(value)) columns[name] = value.toLowerCase();
-					else errors[name] = 'email';
-					break;
-				case 'slug':
-					if (SLUG.test(value) && value.length <= 80) columns[name] = value;
-					else errors[name] = 'slug';
-					break;
-				default:
-					columns[name] = value;
-			}
+			const parsed = schema.safeParse(form[name]);
+			if (parsed.success) columns[name] = parsed.data;
+			else errors[name] = issueCode(parsed.error).code;
+		}
+		if (field.localized && field.required && names.every((n) => columns[n] === '')) {
+			errors[names[0]!] ??= 'required_one_locale';
 		}
 	}
 	if (
@@ -289,14 +251,11 @@ export function parseForm(
 	let publication: Publication | null = null;
 	let publishAt: string | null = null;
 	if (def.publishable) {
-		const chosen = text('publication');
-		if (chosen === 'draft' || chosen === 'published' || chosen === 'scheduled') {
-			publication = chosen;
-		} else errors.publication = 'required';
-		if (publication === 'scheduled') {
-			publishAt = fromOsloInput(text('publish_at'));
-			if (!publishAt) errors.publish_at = 'datetime';
-			else if (publishAt <= now.toISOString()) errors.publish_at = 'in_the_past';
+		const parsed = publicationSchema(now).safeParse(form);
+		if (parsed.success) ({ publication, publishAt } = parsed.data);
+		else {
+			const { path, code } = issueCode(parsed.error);
+			errors[path ?? 'publication'] = code;
 		}
 	}
 	return { columns, publication, publishAt, errors };

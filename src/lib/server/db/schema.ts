@@ -44,6 +44,7 @@ export interface CampusesTable {
 	id: string;
 	name: string;
 	sort: number;
+	version: Generated<number>;
 }
 
 export type UnitsTable = { id: string; campus_id: string; type: string; sort: number } & Localized<

@@ -12,7 +12,7 @@ import { timestampType } from '../dialect';
 // - admin_grants: admins named in the database, besides ADMIN_EMAILS.
 // Every existing row stays public and at version 1.
 const PUBLISHED = ['events', 'news', 'jobs', 'projects', 'pages', 'units'] as const;
-const VERSIONED = [...PUBLISHED, 'products', 'leaders'] as const;
+const VERSIONED = [...PUBLISHED, 'products', 'leaders', 'campuses'] as const;
 const WITH_IMAGE = ['events', 'news', 'projects', 'units', 'products'] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
