@@ -244,6 +244,20 @@ describe.each(ENGINES)('people on %s', (engine) => {
 		).toEqual({ ok: false, reason: 'not_found' });
 	});
 
+	it("changes team roles from a person's page for admins only, not for the unit's leader", async () => {
+		const change = { unitId: 'board-oslo', userId: 'member', role: 'finance' } as const;
+		await expect(people.setRoleOfPerson(as('leader'), change)).rejects.toThrow(Forbidden);
+		await expect(
+			people.removePersonFromTeam(as('leader'), { unitId: 'board-oslo', userId: 'member' })
+		).rejects.toThrow(Forbidden);
+		expect(await roleOf('board-oslo', 'member')).toBe('member');
+		expect(await people.setRoleOfPerson(as('admin'), change)).toEqual({
+			ok: true,
+			stillManages: true
+		});
+		expect(await roleOf('board-oslo', 'member')).toBe('finance');
+	});
+
 	it('keeps a leader from leaving their unit without a leader; with a second leader, or as an admin, it may', async () => {
 		const before = await auditCount();
 		expect(

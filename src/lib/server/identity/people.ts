@@ -275,6 +275,105 @@ export function peopleService(deps: {
 		return roles.can(ctx, { action: 'manage-team', unitId });
 	}
 
+	/**
+	 * Gives a person a role in a unit's team, or changes the one they have. Changing is for the
+	 * unit's leaders and admins; adding someone who is not in the team is for admins (leaders
+	 * invite). `stillManages`: false when the caller gave up the leadership they managed it by.
+	 */
+	async function setTeamRole(
+		ctx: UserContext,
+		input: { unitId: string; userId: string; role: UnitRole },
+		now = new Date()
+	): Promise<PeopleResult<{ stillManages: boolean }>> {
+		const { caller, isAdmin } = await teamCaller(ctx, input.unitId);
+		if (!(await liveAccount(input.userId)) || !(await unitOf(input.unitId))) {
+			return refuse('not_found');
+		}
+		const outcome = await db.transaction().execute(async (trx) => {
+			await lockLeaders(trx, input.unitId);
+			const current = await trx
+				.selectFrom('team_members')
+				.select('role')
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.executeTakeFirst();
+			if (!current && !isAdmin) return refuse('not_in_team');
+			if (current?.role === input.role) return { ok: true } as const;
+			if (!isAdmin && current?.role === 'leader' && (await leaderCount(trx, input.unitId)) <= 1) {
+				return refuse('last_leader');
+			}
+			if (current) {
+				await trx
+					.updateTable('team_members')
+					.set({ role: input.role })
+					.where('unit_id', '=', input.unitId)
+					.where('user_id', '=', input.userId)
+					.execute();
+			} else {
+				await trx
+					.insertInto('team_members')
+					.values({
+						unit_id: input.unitId,
+						user_id: input.userId,
+						role: input.role,
+						created_at: now.toISOString()
+					})
+					.execute();
+			}
+			await recordChange(trx, {
+				actor: caller.id,
+				subjectType: TEAM_MEMBER,
+				subjectId: teamMemberSubject(input.unitId, input.userId),
+				action: current ? 'change_role' : 'add',
+				at: now,
+				before: current ? { role: current.role } : null,
+				after: { role: input.role }
+			});
+			return { ok: true } as const;
+		});
+		if (!outcome.ok) return outcome;
+		return { ok: true, stillManages: await stillManages(ctx, input.unitId) };
+	}
+
+	/** Takes a person out of a unit's team: its leaders and admins, within the last-leader rule. */
+	async function removeFromTeam(
+		ctx: UserContext,
+		input: { unitId: string; userId: string },
+		now = new Date()
+	): Promise<PeopleResult<{ stillManages: boolean }>> {
+		const { caller, isAdmin } = await teamCaller(ctx, input.unitId);
+		const outcome = await db.transaction().execute(async (trx) => {
+			await lockLeaders(trx, input.unitId);
+			const current = await trx
+				.selectFrom('team_members')
+				.select('role')
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.executeTakeFirst();
+			if (!current) return refuse('not_in_team');
+			if (!isAdmin && current.role === 'leader' && (await leaderCount(trx, input.unitId)) <= 1) {
+				return refuse('last_leader');
+			}
+			await trx
+				.deleteFrom('team_members')
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.execute();
+			await recordChange(trx, {
+				actor: caller.id,
+				subjectType: TEAM_MEMBER,
+				subjectId: teamMemberSubject(input.unitId, input.userId),
+				action: 'remove',
+				at: now,
+				before: { role: current.role },
+				after: null
+			});
+			return { ok: true } as const;
+		});
+		if (!outcome.ok) return outcome;
+		return { ok: true, stillManages: await stillManages(ctx, input.unitId) };
+	}
+
 	return {
 		/** Registered accounts whose name or e-mail contains `q` (any case), a page at a time. */
 		async search(ctx: UserContext, input: { q: string; page: number }, now = new Date()) {
@@ -349,103 +448,27 @@ export function peopleService(deps: {
 			};
 		},
 
-		/**
-		 * Gives a person a role in a unit's team, or changes the one they have. Changing is for the
-		 * unit's leaders and admins; adding someone who is not in the team is for admins (leaders
-		 * invite). `stillManages`: false when the caller gave up the leadership they managed it by.
-		 */
-		async setTeamRole(
+		setTeamRole,
+		removeFromTeam,
+
+		/** setTeamRole from a person's page: that page is the admins'. */
+		async setRoleOfPerson(
 			ctx: UserContext,
 			input: { unitId: string; userId: string; role: UnitRole },
 			now = new Date()
-		): Promise<PeopleResult<{ stillManages: boolean }>> {
-			const { caller, isAdmin } = await teamCaller(ctx, input.unitId);
-			if (!(await liveAccount(input.userId)) || !(await unitOf(input.unitId))) {
-				return refuse('not_found');
-			}
-			const outcome = await db.transaction().execute(async (trx) => {
-				await lockLeaders(trx, input.unitId);
-				const current = await trx
-					.selectFrom('team_members')
-					.select('role')
-					.where('unit_id', '=', input.unitId)
-					.where('user_id', '=', input.userId)
-					.executeTakeFirst();
-				if (!current && !isAdmin) return refuse('not_in_team');
-				if (current?.role === input.role) return { ok: true } as const;
-				if (!isAdmin && current?.role === 'leader' && (await leaderCount(trx, input.unitId)) <= 1) {
-					return refuse('last_leader');
-				}
-				if (current) {
-					await trx
-						.updateTable('team_members')
-						.set({ role: input.role })
-						.where('unit_id', '=', input.unitId)
-						.where('user_id', '=', input.userId)
-						.execute();
-				} else {
-					await trx
-						.insertInto('team_members')
-						.values({
-							unit_id: input.unitId,
-							user_id: input.userId,
-							role: input.role,
-							created_at: now.toISOString()
-						})
-						.execute();
-				}
-				await recordChange(trx, {
-					actor: caller.id,
-					subjectType: TEAM_MEMBER,
-					subjectId: teamMemberSubject(input.unitId, input.userId),
-					action: current ? 'change_role' : 'add',
-					at: now,
-					before: current ? { role: current.role } : null,
-					after: { role: input.role }
-				});
-				return { ok: true } as const;
-			});
-			if (!outcome.ok) return outcome;
-			return { ok: true, stillManages: await stillManages(ctx, input.unitId) };
+		) {
+			await roles.require(ctx, { action: 'admin' });
+			return setTeamRole(ctx, input, now);
 		},
 
-		/** Takes a person out of a unit's team: its leaders and admins, within the last-leader rule. */
-		async removeFromTeam(
+		/** removeFromTeam from a person's page: that page is the admins'. */
+		async removePersonFromTeam(
 			ctx: UserContext,
 			input: { unitId: string; userId: string },
 			now = new Date()
-		): Promise<PeopleResult<{ stillManages: boolean }>> {
-			const { caller, isAdmin } = await teamCaller(ctx, input.unitId);
-			const outcome = await db.transaction().execute(async (trx) => {
-				await lockLeaders(trx, input.unitId);
-				const current = await trx
-					.selectFrom('team_members')
-					.select('role')
-					.where('unit_id', '=', input.unitId)
-					.where('user_id', '=', input.userId)
-					.executeTakeFirst();
-				if (!current) return refuse('not_in_team');
-				if (!isAdmin && current.role === 'leader' && (await leaderCount(trx, input.unitId)) <= 1) {
-					return refuse('last_leader');
-				}
-				await trx
-					.deleteFrom('team_members')
-					.where('unit_id', '=', input.unitId)
-					.where('user_id', '=', input.userId)
-					.execute();
-				await recordChange(trx, {
-					actor: caller.id,
-					subjectType: TEAM_MEMBER,
-					subjectId: teamMemberSubject(input.unitId, input.userId),
-					action: 'remove',
-					at: now,
-					before: { role: current.role },
-					after: null
-				});
-				return { ok: true } as const;
-			});
-			if (!outcome.ok) return outcome;
-			return { ok: true, stillManages: await stillManages(ctx, input.unitId) };
+		) {
+			await roles.require(ctx, { action: 'admin' });
+			return removeFromTeam(ctx, input, now);
 		},
 
 		/**
