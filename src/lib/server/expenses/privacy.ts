@@ -8,8 +8,10 @@
 // - Everything else never reached the books (drafts, withdrawn, rejected): deleted with its lines,
 //   its audit trail and its receipt files.
 import type { Kysely } from 'kysely';
-import { forget, record } from '../audit';
+import { record } from '../audit';
 import type { Database, Db } from '../db';
+import type { ExpenseLine } from '.';
+import { deleteClaims } from './retention';
 import type { ClaimStatus } from './workflow';
 
 const SUBJECT = 'expense_claim';
@@ -41,20 +43,7 @@ export interface ExportedClaim {
 	paidAt: string | null;
 	payoutDate: string | null;
 	rejectionReason: string | null;
-	lines: {
-		kind: string;
-		date: string;
-		description: string;
-		merchant: string | null;
-		amountOre: number;
-		currency: string | null;
-		originalHundredths: number | null;
-		distanceM: number | null;
-		rateOrePerKm: number | null;
-		from: string | null;
-		to: string | null;
-		fileId: string | null;
-	}[];
+	lines: Omit<ExpenseLine, 'id' | 'overLimit'>[];
 }
 
 /** The claimant's claims with their lines; `account` reads (or masks) a stored payout account. */
@@ -100,7 +89,7 @@ export async function claimantRecords(
 		lines: lines
 			.filter((l) => l.claim_id === c.id)
 			.map((l) => ({
-				kind: l.kind,
+				kind: l.kind as ExpenseLine['kind'],
 				date: l.date,
 				description: l.description,
 				merchant: l.merchant,
@@ -171,20 +160,7 @@ export async function forgetClaimant(
 		.execute();
 	const unbooked = claims.filter((c) => UNBOOKED_STATUSES.includes(c.status as ClaimStatus));
 	const ids = unbooked.map((c) => c.id);
-	let fileIds: string[] = [];
-	if (ids.length > 0) {
-		const files = await trx
-			.selectFrom('expense_lines')
-			.select('file_id')
-			.distinct()
-			.where('claim_id', 'in', ids)
-			.where('file_id', 'is not', null)
-			.execute();
-		fileIds = files.map((f) => f.file_id!);
-		await trx.deleteFrom('expense_lines').where('claim_id', 'in', ids).execute();
-		await trx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
-		await forget(trx, SUBJECT, ids);
-	}
+	let fileIds = await deleteClaims(trx, ids);
 	const paidWithAccount = claims
 		.filter((c) => c.status === 'paid' && c.payout_account !== null)
 		.map((c) => c.id);

@@ -240,8 +240,16 @@ export function peopleService(deps: {
 		});
 	}
 
-	/** Waits for other changes to the unit's leaders (PostgreSQL; SQLite writes one at a time). */
-	async function lockLeaders(trx: Kysely<Database>, unitId: string) {
+	/**
+	 * The person's role in the unit, read after waiting for other changes to the unit's leaders
+	 * (PostgreSQL locks the leaders' rows; SQLite writes one transaction at a time): of two last
+	 * leaders stepping down at once, the second then counts one leader.
+	 */
+	async function lockedRole(
+		trx: Kysely<Database>,
+		unitId: string,
+		userId: string
+	): Promise<UnitRole | null> {
 		await lockRows(
 			trx,
 			trx
@@ -250,16 +258,30 @@ export function peopleService(deps: {
 				.where('unit_id', '=', unitId)
 				.where('role', '=', 'leader')
 		);
+		const row = await trx
+			.selectFrom('team_members')
+			.select('role')
+			.where('unit_id', '=', unitId)
+			.where('user_id', '=', userId)
+			.executeTakeFirst();
+		return (row?.role as UnitRole | undefined) ?? null;
 	}
 
-	async function leaderCount(trx: Kysely<Database>, unitId: string): Promise<number> {
+	/** Whether a leader giving up `role` would leave the unit without one (admins may do that). */
+	async function leavesNoLeader(
+		trx: Kysely<Database>,
+		unitId: string,
+		role: UnitRole,
+		isAdmin: boolean
+	): Promise<boolean> {
+		if (isAdmin || role !== 'leader') return false;
 		const row = await trx
 			.selectFrom('team_members')
 			.select((eb) => eb.fn.countAll<number>().as('n'))
 			.where('unit_id', '=', unitId)
 			.where('role', '=', 'leader')
 			.executeTakeFirstOrThrow();
-		return Number(row.n);
+		return Number(row.n) <= 1;
 	}
 
 	/**
@@ -290,16 +312,10 @@ export function peopleService(deps: {
 			return refuse('not_found');
 		}
 		const outcome = await db.transaction().execute(async (trx) => {
-			await lockLeaders(trx, input.unitId);
-			const current = await trx
-				.selectFrom('team_members')
-				.select('role')
-				.where('unit_id', '=', input.unitId)
-				.where('user_id', '=', input.userId)
-				.executeTakeFirst();
+			const current = await lockedRole(trx, input.unitId, input.userId);
 			if (!current && !isAdmin) return refuse('not_in_team');
-			if (current?.role === input.role) return { ok: true } as const;
-			if (!isAdmin && current?.role === 'leader' && (await leaderCount(trx, input.unitId)) <= 1) {
+			if (current === input.role) return { ok: true } as const;
+			if (current && (await leavesNoLeader(trx, input.unitId, current, isAdmin))) {
 				return refuse('last_leader');
 			}
 			if (current) {
@@ -326,7 +342,7 @@ export function peopleService(deps: {
 				subjectId: teamMemberSubject(input.unitId, input.userId),
 				action: current ? 'change_role' : 'add',
 				at: now,
-				before: current ? { role: current.role } : null,
+				before: current ? { role: current } : null,
 				after: { role: input.role }
 			});
 			return { ok: true } as const;
@@ -343,17 +359,9 @@ export function peopleService(deps: {
 	): Promise<PeopleResult<{ stillManages: boolean }>> {
 		const { caller, isAdmin } = await teamCaller(ctx, input.unitId);
 		const outcome = await db.transaction().execute(async (trx) => {
-			await lockLeaders(trx, input.unitId);
-			const current = await trx
-				.selectFrom('team_members')
-				.select('role')
-				.where('unit_id', '=', input.unitId)
-				.where('user_id', '=', input.userId)
-				.executeTakeFirst();
+			const current = await lockedRole(trx, input.unitId, input.userId);
 			if (!current) return refuse('not_in_team');
-			if (!isAdmin && current.role === 'leader' && (await leaderCount(trx, input.unitId)) <= 1) {
-				return refuse('last_leader');
-			}
+			if (await leavesNoLeader(trx, input.unitId, current, isAdmin)) return refuse('last_leader');
 			await trx
 				.deleteFrom('team_members')
 				.where('unit_id', '=', input.unitId)
@@ -365,7 +373,7 @@ export function peopleService(deps: {
 				subjectId: teamMemberSubject(input.unitId, input.userId),
 				action: 'remove',
 				at: now,
-				before: { role: current.role },
+				before: { role: current },
 				after: null
 			});
 			return { ok: true } as const;

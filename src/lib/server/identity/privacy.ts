@@ -18,6 +18,7 @@ import type { Database, Db } from '../db';
 import { lockRows } from '../db/dialect';
 import type { ExpensesService } from '../expenses';
 import { claimCounts, forgetClaimant } from '../expenses/privacy';
+import { unclaimedReceipts } from '../expenses/retention';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import { forgetRecipient, mailSentTo } from '../mail/privacy';
@@ -271,21 +272,7 @@ export function privacyService(deps: {
 			}
 			const orderIds = await anonymiseBuyer(trx, userId, DELETED_NAME);
 			const claims = await forgetClaimant(trx, userId, now);
-			const abandoned = await trx
-				.selectFrom('files')
-				.select('id')
-				.where('owner_id', '=', userId)
-				.where('purpose', '=', 'receipt')
-				.where(({ not, exists, selectFrom }) =>
-					not(
-						exists(
-							selectFrom('expense_lines')
-								.select('expense_lines.id')
-								.whereRef('expense_lines.file_id', '=', 'files.id')
-						)
-					)
-				)
-				.execute();
+			const abandoned = await unclaimedReceipts(trx, { ownerId: userId });
 			const contact = email ? await forgetSender(trx, email) : 0;
 			const mails = email ? await forgetRecipient(trx, { email, orderIds }) : 0;
 			await trx
@@ -300,7 +287,7 @@ export function privacyService(deps: {
 				})
 				.where('id', '=', userId)
 				.execute();
-			const fileIds = [...new Set([...claims.fileIds, ...abandoned.map((f) => f.id)])].sort();
+			const fileIds = [...new Set([...claims.fileIds, ...abandoned])].sort();
 			const summary: DeletionSummary = {
 				sessions,
 				teamRoles: teams.length,
