@@ -55,6 +55,21 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 	}
 	if (scope.admin) {
 		sections.push({
+			label: m.admin_people_nav_people(),
+			items: [
+				{ href: at('/people'), label: m.admin_people_nav_users() },
+				{ href: at('/units'), label: m.admin_people_nav_teams() }
+			]
+		});
+	} else if (scope.leaderOf.length > 0) {
+		// A unit's leaders manage their own units' teams (admin/units lists them).
+		sections.push({
+			label: m.admin_people_nav_people(),
+			items: [{ href: at('/units'), label: m.admin_people_my_units() }]
+		});
+	}
+	if (scope.admin) {
+		sections.push({
 			label: m.admin_nav_visitors(),
 			items: [{ href: at('/assistant'), label: m.admin_nav_assistant() }]
 		});

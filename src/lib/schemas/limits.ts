@@ -15,3 +15,6 @@ export const PAYMENT_STATES = [
 	'EXPIRED',
 	'TERMINATED'
 ] as const;
+
+/** The longest reason an admin gives for deleting an account on its owner's request. */
+export const ADMIN_DELETE_REASON_MAX = 500;

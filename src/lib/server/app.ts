@@ -27,6 +27,8 @@ import { expensesFromConfig } from './expenses/from-config';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
 import { oidcService } from './identity/oidc';
+import { peopleService } from './identity/people';
+import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './http/page-cache';
@@ -139,6 +141,7 @@ export function buildServices(
 		}),
 		assistantFeedback: feedback,
 		expenses,
+		privacy: privacyService({ db, roles: identity.roles, expenses, files }),
 		dashboard: dashboardService({
 			db,
 			claimsWaiting: (ctx) => expenses.approverQueue(ctx),
@@ -257,15 +260,13 @@ function identityServices(db: Db, config: Config, mail: Mailer) {
 		mail,
 		signupDomains
 	});
-	const roles = rolesService({
-		store,
-		isMember,
-		memberUntil: async (userId, now) => (await activeMembership(db, userId, now))?.endsAt ?? null,
-		adminEmails: config.ADMIN_EMAILS
-	});
+	const memberUntil = async (userId: string, now: Date) =>
+		(await activeMembership(db, userId, now))?.endsAt ?? null;
+	const roles = rolesService({ store, isMember, memberUntil, adminEmails: config.ADMIN_EMAILS });
 	return {
 		identity,
 		roles,
+		people: peopleService({ db, roles, store, adminEmails: config.ADMIN_EMAILS, memberUntil }),
 		oidc: oidcService(store, identity, config.OIDC_PROVIDERS, { signupDomains }),
 		invitations: invitationsService(store, roles, identity, mail)
 	};

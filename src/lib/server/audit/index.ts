@@ -1,8 +1,9 @@
 // The site's one audit log: who did what to which thing, when. Written inside the transaction of
 // the change it records, so a change and its entry are committed together or not at all.
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../db';
+import { likeLiteral } from '../db/dialect';
 import type { AuditLogTable } from '../db/schema';
 
 export interface AuditEntry {
@@ -137,4 +138,43 @@ export async function forget(
 		.where('subject_id', 'in', subjectIds)
 		.executeTakeFirst();
 	return Number(result.numDeletedRows);
+}
+
+/** Which entries `about` takes: one thing by its id, or the things whose id starts or ends so. */
+export type SubjectMatch =
+	| { type: string; id: string }
+	| { type: string; idStartsWith: string }
+	| { type: string; idEndsWith: string };
+
+/**
+ * The latest entries about any of `subjects` (and, with `actor`, everything that actor did), newest
+ * first: a record's page shows what happened to it, e.g. a user and their team roles, whose
+ * subject ids are `<unit>:<user>`.
+ */
+export async function about(
+	db: Kysely<Database>,
+	options: { subjects: SubjectMatch[]; actor?: string; limit?: number }
+): Promise<AuditRecord[]> {
+	if (options.subjects.length === 0 && options.actor === undefined) return [];
+	let query = db.selectFrom('audit_log').selectAll();
+	query = query.where((eb) =>
+		eb.or([
+			...options.subjects.map((s) =>
+				eb.and([
+					eb('subject_type', '=', s.type),
+					'id' in s
+						? eb('subject_id', '=', s.id)
+						: sql<boolean>`subject_id like ${
+								'idStartsWith' in s
+									? `${likeLiteral(s.idStartsWith)}%`
+									: `%${likeLiteral(s.idEndsWith)}`
+							} escape '\\'`
+				])
+			),
+			...(options.actor !== undefined ? [eb('actor', '=', options.actor)] : [])
+		])
+	);
+	query = query.orderBy('id', 'desc');
+	if (options.limit !== undefined) query = query.limit(options.limit);
+	return (await query.execute()).map(fromRow);
 }

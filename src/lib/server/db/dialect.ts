@@ -69,3 +69,9 @@ export function isUniqueViolation(error: unknown): boolean {
 		code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 	);
 }
+
+/**
+ * `text` as a literal part of a LIKE pattern: its `%`, `_` and `\` escaped with `\`, which the
+ * statement names (`like ${pattern} escape '\'`) on both engines.
+ */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

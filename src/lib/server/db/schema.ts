@@ -25,6 +25,8 @@ export interface UsersTable {
 	created_at: string;
 	/** When the owner proved the address (link, invitation or a provider's verified claim). */
 	email_verified_at: string | null;
+	/** When the account was deleted and its row anonymised (migration 017); null while it lives. */
+	deleted_at: string | null;
 }
 
 export interface SessionsTable {

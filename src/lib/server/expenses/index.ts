@@ -33,6 +33,7 @@ import {
 import { claimTotals, type ClaimTotals } from './money';
 import { queueNames, receiptFiles, type QueueNames, type ReceiptFile } from './listing';
 import { claimNames, type ClaimNames } from './names';
+import { claimantRecords, eraseAccountIfClaimantDeleted, type ExportedClaim } from './privacy';
 import {
 	allowedActions,
 	applyTransition,
@@ -464,6 +465,7 @@ export function expensesService(deps: {
 				details
 			});
 			if (!applied.ok) return { ok: false, reason: 'stale' } as Refused;
+			await eraseAccountIfClaimantDeleted(trx, claim, decision.to, at);
 			const mailIds = await mailsFor(
 				trx,
 				{ ...claim, ...set, status: decision.to },
@@ -782,6 +784,18 @@ export function expensesService(deps: {
 				.execute();
 			for (const { claim_id } of claims) if (await access(ctx, claim_id)) return true;
 			return false;
+		},
+
+		/**
+		 * A claimant's claims for their data export, asked by identity/privacy.ts after its own
+		 * permission check: the payout account in full in the owner's own copy, masked in an admin's.
+		 */
+		personalData(userId: string, options: { fullAccount: boolean }): Promise<ExportedClaim[]> {
+			return claimantRecords(db, userId, (claim) => {
+				const plain = readAccount(claim);
+				if (plain === null) return null;
+				return options.fullAccount ? formatAccount(plain) : maskAccount(plain);
+			});
 		},
 
 		/**

@@ -5,8 +5,9 @@
 // month for late questions from the bank or the auditor). Claims that never reached payment
 // (withdrawn, or rejected and left) are not bookkeeping material; their accounts go after the
 // same months of silence and the claims after the same five-year rule, counted from the last change.
+import type { Kysely } from 'kysely';
 import { forget, record } from '../audit';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
 
 const SUBJECT = 'expense_claim';
 const ACTOR = 'system:expense-retention';
@@ -84,23 +85,29 @@ export async function expenseRetention(
 			)
 			.execute();
 		const ids = due.map((c) => c.id);
-		let fileIds: string[] = [];
-		if (ids.length > 0) {
-			const files = await trx
-				.selectFrom('expense_lines')
-				.select('file_id')
-				.distinct()
-				.where('claim_id', 'in', ids)
-				.where('file_id', 'is not', null)
-				.orderBy('file_id')
-				.execute();
-			fileIds = files.map((f) => f.file_id!);
-			await trx.deleteFrom('expense_lines').where('claim_id', 'in', ids).execute();
-			await trx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
-			await forget(trx, SUBJECT, ids);
-		}
+		const fileIds = await deleteClaims(trx, ids);
 		return { accountsErased: erasable.length, claimsDeleted: ids.length, fileIds };
 	});
+}
+
+/**
+ * Deletes claims with their lines and audit trails, in the caller's transaction; returns the
+ * receipt files their lines named, for the files port to delete after the commit.
+ */
+export async function deleteClaims(trx: Kysely<Database>, ids: string[]): Promise<string[]> {
+	if (ids.length === 0) return [];
+	const files = await trx
+		.selectFrom('expense_lines')
+		.select('file_id')
+		.distinct()
+		.where('claim_id', 'in', ids)
+		.where('file_id', 'is not', null)
+		.orderBy('file_id')
+		.execute();
+	await trx.deleteFrom('expense_lines').where('claim_id', 'in', ids).execute();
+	await trx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
+	await forget(trx, SUBJECT, ids);
+	return files.map((f) => f.file_id!);
 }
 
 /** How long an upload may wait for the claim it was picked for (a form left open, a lost tab). */
@@ -113,11 +120,18 @@ export const ABANDONED_UPLOAD_HOURS = 24;
  */
 export async function abandonedReceipts(db: Db, now: Date): Promise<string[]> {
 	const cutoff = new Date(now.getTime() - ABANDONED_UPLOAD_HOURS * 3_600_000).toISOString();
-	const rows = await db
+	return unclaimedReceipts(db, { before: cutoff });
+}
+
+/** Receipt uploads no claim line names: those uploaded before `before`, or by `ownerId`. */
+export async function unclaimedReceipts(
+	db: Kysely<Database>,
+	filter: { before?: string; ownerId?: string }
+): Promise<string[]> {
+	let query = db
 		.selectFrom('files')
 		.select('id')
 		.where('purpose', '=', 'receipt')
-		.where('created_at', '<', cutoff)
 		.where(({ not, exists, selectFrom }) =>
 			not(
 				exists(
@@ -127,7 +141,8 @@ export async function abandonedReceipts(db: Db, now: Date): Promise<string[]> {
 				)
 			)
 		)
-		.orderBy('id')
-		.execute();
-	return rows.map((r) => r.id);
+		.orderBy('id');
+	if (filter.before !== undefined) query = query.where('created_at', '<', filter.before);
+	if (filter.ownerId !== undefined) query = query.where('owner_id', '=', filter.ownerId);
+	return (await query.execute()).map((r) => r.id);
 }

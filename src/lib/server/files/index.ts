@@ -206,6 +206,18 @@ export function filesService(
 			return new Map(rows.map((r) => [r.id, r.owner_id]));
 		},
 
+		/** What is known of every file `ownerId` uploaded, oldest first (their data export). */
+		async ownedBy(ownerId: string): Promise<StoredFile[]> {
+			const rows = await db
+				.selectFrom('files')
+				.selectAll()
+				.where('owner_id', '=', ownerId)
+				.orderBy('created_at')
+				.orderBy('id')
+				.execute();
+			return rows.map(fromRow);
+		},
+
 		/** Removes what a crash left half-written (the cleanup job; see storage.ts). */
 		async sweepTemporary(): Promise<void> {
 			await storage.sweepTemporary?.();

@@ -82,8 +82,8 @@ export function invitationsService(
 		},
 
 		async revoke(ctx: UserContext, unitId: string, invitationId: string, now = new Date()) {
-			await roles.require(ctx, { action: 'manage-team', unitId });
-			return store.revokeInvitation(unitId, invitationId, now.toISOString());
+			const by = await roles.require(ctx, { action: 'manage-team', unitId });
+			return store.revokeInvitation(unitId, invitationId, now.toISOString(), by.id);
 		},
 
 		/** What the invitation page shows; unknown, used, revoked and expired links look alike. */

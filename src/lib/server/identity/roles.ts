@@ -30,7 +30,11 @@ export interface Roles {
 }
 
 export type Permission =
-	/** Invite to, and revoke invitations of, a unit's team: its leaders and admins. */
+	/**
+	 * A unit's team: invite to it and revoke invitations, change a member's role and remove a
+	 * member. Its leaders and admins. (Adding someone straight into a team, without an invitation
+	 * they accept, is for admins: `admin`.)
+	 */
 	| { action: 'manage-team'; unitId: string }
 	/** Anything a unit role allows, e.g. finance approving the unit's expense claims. */
 	| { action: 'unit-role'; unitId: string; roles: readonly UnitRole[] }

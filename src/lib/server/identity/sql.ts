@@ -1,5 +1,7 @@
+import { recordChange } from '../audit';
 import type { Db } from '../db';
 import { isUniqueViolation, lockRows } from '../db/dialect';
+import { INVITATION, invitationSubject, TEAM_MEMBER, teamMemberSubject } from './audit-subjects';
 import type {
 	TokenPurpose,
 	AccountRow,
@@ -464,22 +466,35 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 			return !!row;
 		},
 		async createInvitation(i) {
-			await db
-				.insertInto('invitations')
-				.values({
-					id: i.id,
-					unit_id: i.unitId,
-					role: i.role,
-					email: i.email,
-					token_hash: i.tokenHash,
-					invited_by: i.invitedBy,
-					created_at: i.createdAt,
-					expires_at: i.expiresAt,
-					accepted_at: null,
-					accepted_by: null,
-					revoked_at: null
-				})
-				.execute();
+			await db.transaction().execute(async (trx) => {
+				await trx
+					.insertInto('invitations')
+					.values({
+						id: i.id,
+						unit_id: i.unitId,
+						role: i.role,
+						email: i.email,
+						token_hash: i.tokenHash,
+						invited_by: i.invitedBy,
+						created_at: i.createdAt,
+						expires_at: i.expiresAt,
+						accepted_at: null,
+						accepted_by: null,
+						revoked_at: null
+					})
+					.execute();
+				// The invited address stays out of the log: it is personal data of someone who has
+				// not agreed to anything yet, and the invitation row holds it while it matters.
+				await recordChange(trx, {
+					actor: i.invitedBy,
+					subjectType: INVITATION,
+					subjectId: invitationSubject(i.unitId, i.id),
+					action: 'create',
+					at: new Date(i.createdAt),
+					before: null,
+					after: { role: i.role, expires_at: i.expiresAt }
+				});
+			});
 		},
 		async invitationByTokenHash(tokenHash) {
 			const row = await invitationQuery(db)
@@ -497,16 +512,28 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.execute();
 			return rows.map(toInvitation);
 		},
-		async revokeInvitation(unitId, invitationId, at) {
-			const result = await db
-				.updateTable('invitations')
-				.set({ revoked_at: at })
-				.where('id', '=', invitationId)
-				.where('unit_id', '=', unitId)
-				.where('accepted_at', 'is', null)
-				.where('revoked_at', 'is', null)
-				.executeTakeFirst();
-			return Number(result.numUpdatedRows) > 0;
+		async revokeInvitation(unitId, id, at, by) {
+			return db.transaction().execute(async (trx) => {
+				const result = await trx
+					.updateTable('invitations')
+					.set({ revoked_at: at })
+					.where('id', '=', id)
+					.where('unit_id', '=', unitId)
+					.where('accepted_at', 'is', null)
+					.where('revoked_at', 'is', null)
+					.executeTakeFirst();
+				if (Number(result.numUpdatedRows) === 0) return false;
+				await recordChange(trx, {
+					actor: by,
+					subjectType: INVITATION,
+					subjectId: invitationSubject(unitId, id),
+					action: 'revoke',
+					at: new Date(at),
+					before: { revoked_at: null },
+					after: { revoked_at: at }
+				});
+				return true;
+			});
 		},
 		async acceptInvitation(invitationId, userId, now, newAccount) {
 			try {
@@ -523,6 +550,12 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 						.returning(['unit_id', 'role'])
 						.executeTakeFirst();
 					if (!invitation) throw new NotPending();
+					const before = await trx
+						.selectFrom('team_members')
+						.select('role')
+						.where('unit_id', '=', invitation.unit_id)
+						.where('user_id', '=', userId)
+						.executeTakeFirst();
 					// Already in the team: the invitation's role replaces the old one.
 					await trx
 						.insertInto('team_members')
@@ -536,6 +569,15 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 							oc.columns(['unit_id', 'user_id']).doUpdateSet({ role: invitation.role })
 						)
 						.execute();
+					await recordChange(trx, {
+						actor: userId,
+						subjectType: TEAM_MEMBER,
+						subjectId: teamMemberSubject(invitation.unit_id, userId),
+						action: 'accept_invitation',
+						at: new Date(now),
+						before: before ? { role: before.role } : null,
+						after: { role: invitation.role, invitation: invitationId }
+					});
 				});
 				return true;
 			} catch (error) {

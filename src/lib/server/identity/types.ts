@@ -190,11 +190,12 @@ export interface IdentityStore {
 	/** Whether an admin made this user an admin (admin_grants), besides ADMIN_EMAILS. */
 	isGrantedAdmin(userId: string): Promise<boolean>;
 	unitExists(unitId: string): Promise<boolean>;
+	/** Stores an invitation with its audit entry (by `invitedBy`). */
 	createInvitation(invitation: NewInvitation): Promise<void>;
 	invitationByTokenHash(tokenHash: string): Promise<InvitationRow | null>;
 	pendingInvitations(unitId: string, now: string): Promise<InvitationRow[]>;
-	/** Revokes a pending invitation of this unit; false when there was none. */
-	revokeInvitation(unitId: string, invitationId: string, at: string): Promise<boolean>;
+	/** Revokes a pending invitation of this unit, audited as `by`'s; false when there was none. */
+	revokeInvitation(unitId: string, invitationId: string, at: string, by: string): Promise<boolean>;
 	/**
 	 * Marks a pending, unexpired invitation accepted by `userId` and puts the user in the team with
 	 * its role, atomically; false when the invitation was no longer pending. With `newAccount`

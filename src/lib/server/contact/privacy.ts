@@ -1,0 +1,45 @@
+// The contact messages someone sent, found by the address they gave, for their data export and
+// their account's deletion (identity/privacy.ts). A message is the visitor's own words to the
+// organisation and no bookkeeping record: deletion takes it, and the notification that carried it.
+import { sql, type Kysely } from 'kysely';
+import type { Database, Db } from '../db';
+
+const byAddress = (email: string) => sql<boolean>`lower(email) = ${email.toLowerCase()}`;
+
+export async function messagesFrom(db: Db, email: string) {
+	const rows = await db
+		.selectFrom('contact_messages')
+		.select(['name', 'email', 'subject', 'message', 'locale', 'created_at'])
+		.where(byAddress(email))
+		.orderBy('created_at')
+		.execute();
+	return rows.map((r) => ({
+		name: r.name,
+		email: r.email,
+		subject: r.subject,
+		message: r.message,
+		locale: r.locale,
+		createdAt: r.created_at
+	}));
+}
+
+/** Inside the deletion's transaction: the messages and their notification e-mails go. */
+export async function forgetSender(trx: Kysely<Database>, email: string): Promise<number> {
+	const rows = await trx
+		.selectFrom('contact_messages')
+		.select(['id', 'mail_id'])
+		.where(byAddress(email))
+		.execute();
+	if (rows.length === 0) return 0;
+	const mails = rows.map((r) => r.mail_id).filter((id): id is string => id !== null);
+	if (mails.length > 0) await trx.deleteFrom('mail_outbox').where('id', 'in', mails).execute();
+	await trx
+		.deleteFrom('contact_messages')
+		.where(
+			'id',
+			'in',
+			rows.map((r) => r.id)
+		)
+		.execute();
+	return rows.length;
+}

@@ -1,0 +1,457 @@
+// A person's privacy rights (GDPR arts. 15, 17 and 20): they download everything stored about
+// them as one JSON file, and they delete their account; an admin does either on their request.
+// Both are audited: who exported whose data, who deleted which account and why.
+//
+// Deletion is one transaction. What identifies the person goes at once: sessions (the cookie no
+// longer signs in), sign-in links, provider links, team roles, admin grant, invitations to their
+// address, counted failed sign-ins, cart, contact messages and the e-mails sent to them. The user
+// row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
+// bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
+// address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
+// account, open ones kept to be settled, the rest deleted with their receipts). See
+// docs/decisions.md, 2026-11-24.
+import type { Kysely, Selectable } from 'kysely';
+import { about, record, recordChange } from '../audit';
+import { messagesFrom, forgetSender } from '../contact/privacy';
+import type { UserContext } from '../context';
+import type { Database, Db } from '../db';
+import { lockRows } from '../db/dialect';
+import type { ExpensesService } from '../expenses';
+import { claimCounts, forgetClaimant } from '../expenses/privacy';
+import { unclaimedReceipts } from '../expenses/retention';
+import type { FilesService } from '../files';
+import { errorFields, log } from '../log';
+import { forgetRecipient, mailSentTo } from '../mail/privacy';
+import { anonymiseBuyer, buyerRecords, countOrders } from '../shop/privacy';
+import { ADMIN_GRANT, aboutUser, TEAM_MEMBER, teamMemberSubject, USER } from './audit-subjects';
+import { normalizeEmail } from './index';
+import { verifyPassword } from './passwords';
+import { signedIn, type RolesService } from './roles';
+import { accountKey } from './throttle';
+
+/** The name a deleted account keeps; pages show their own words for it. */
+export const DELETED_NAME = 'Deleted user';
+export const EXPORT_FORMAT = 'orgweb-personal-data/1';
+
+export type PrivacyRefusal = 'not_found' | 'wrong_password' | 'email_mismatch' | 'own_account';
+export type PrivacyResult<T = object> = ({ ok: true } & T) | { ok: false; reason: PrivacyRefusal };
+
+/** What the owner confirms a deletion with: their password, or (no password) their address. */
+export type DeletionConfirmation = { password: string } | { email: string };
+
+export interface DeletionSummary {
+	sessions: number;
+	teamRoles: number;
+	ordersKept: number;
+	claimsDeleted: number;
+	claimsKept: number;
+	accountsErased: number;
+	filesDeleted: number;
+}
+
+export interface DeletionPreview {
+	email: string;
+	hasPassword: boolean;
+	orders: number;
+	claims: { paid: number; open: number; unbooked: number };
+}
+
+type UsersRow = Selectable<Database['users']>;
+
+export function privacyService(deps: {
+	db: Db;
+	roles: Pick<RolesService, 'require'>;
+	expenses: Pick<ExpensesService, 'personalData'>;
+	files: Pick<FilesService, 'ownedBy' | 'delete'>;
+}) {
+	const { db, roles } = deps;
+
+	async function account(userId: string): Promise<UsersRow | undefined> {
+		return db
+			.selectFrom('users')
+			.selectAll()
+			.where('id', '=', userId)
+			.where('is_anonymous', '=', 0)
+			.executeTakeFirst();
+	}
+
+	/** Everything stored about `user`; `fullAccount`: payout accounts in clear (the owner's copy). */
+	async function collect(
+		user: UsersRow,
+		options: { fullAccount: boolean; fileLink: (id: string) => string; now: Date }
+	) {
+		const userId = user.id;
+		const email = user.email;
+		const [sessions, oauth, teams, grant, sent, shop, claims, uploads] = await Promise.all([
+			db
+				.selectFrom('sessions')
+				.select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
+				.where('user_id', '=', userId)
+				.orderBy('created_at')
+				.execute(),
+			db
+				.selectFrom('oauth_accounts')
+				.select(['provider', 'subject', 'created_at'])
+				.where('user_id', '=', userId)
+				.orderBy('created_at')
+				.execute(),
+			db
+				.selectFrom('team_members')
+				.innerJoin('units', 'units.id', 'team_members.unit_id')
+				.select(['team_members.unit_id', 'units.name_no', 'units.name_en'])
+				.select(['team_members.role', 'team_members.created_at'])
+				.where('team_members.user_id', '=', userId)
+				.orderBy('units.sort')
+				.execute(),
+			db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+			// Whom they invited is the invitee's address: left out, the rest of each invitation stays.
+			db
+				.selectFrom('invitations')
+				.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
+				.where('invited_by', '=', userId)
+				.orderBy('created_at')
+				.execute(),
+			buyerRecords(db, userId),
+			deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
+			deps.files.ownedBy(userId)
+		]);
+		// About them: their account, grant and team roles, and what anyone did to their claims.
+		const entries = await about(db, {
+			subjects: [...aboutUser(userId), ...claims.map((c) => ({ type: 'expense_claim', id: c.id }))],
+			actor: userId
+		});
+		const [received, contact, mail, failures] = email
+			? await Promise.all([
+					db
+						.selectFrom('invitations')
+						.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
+						.where('email', '=', email)
+						.orderBy('created_at')
+						.execute(),
+					messagesFrom(db, email),
+					mailSentTo(db, { email, orderIds: shop.orders.map((o) => o.id) }),
+					db
+						.selectFrom('login_failures')
+						.select(['failures', 'last_failure_at'])
+						.where('key', '=', accountKey(email))
+						.executeTakeFirst()
+				])
+			: [[], [], [], undefined];
+		const invitation = (i: (typeof sent)[number]) => ({
+			unitId: i.unit_id,
+			role: i.role,
+			createdAt: i.created_at,
+			expiresAt: i.expires_at,
+			acceptedAt: i.accepted_at,
+			revokedAt: i.revoked_at
+		});
+		return {
+			format: EXPORT_FORMAT,
+			exportedAt: options.now.toISOString(),
+			account: {
+				id: user.id,
+				name: user.name,
+				email: user.email,
+				locale: user.locale,
+				createdAt: user.created_at,
+				emailVerifiedAt: user.email_verified_at,
+				hasPassword: user.password_hash !== null,
+				deletedAt: user.deleted_at
+			},
+			sessions: sessions.map((s) => ({
+				createdAt: s.created_at,
+				lastSeenAt: s.last_seen_at,
+				expiresAt: s.expires_at,
+				revokedAt: s.revoked_at,
+				userAgent: s.user_agent
+			})),
+			signInFailures: failures
+				? { failures: failures.failures, lastFailureAt: failures.last_failure_at }
+				: null,
+			oauthLinks: oauth.map((o) => ({
+				provider: o.provider,
+				subject: o.subject,
+				createdAt: o.created_at
+			})),
+			teamRoles: teams.map((t) => ({
+				unitId: t.unit_id,
+				unitName: { no: t.name_no, en: t.name_en },
+				role: t.role,
+				since: t.created_at
+			})),
+			adminGrant: grant ? { grantedAt: grant.granted_at, grantedBy: grant.granted_by } : null,
+			invitationsReceived: received.map(invitation),
+			invitationsSent: sent.map(invitation),
+			memberships: shop.memberships,
+			orders: shop.orders,
+			expenseClaims: claims,
+			uploads: uploads.map((f) => ({
+				id: f.id,
+				purpose: f.purpose,
+				name: f.originalName,
+				mimeType: f.mimeType,
+				size: f.size,
+				createdAt: f.createdAt,
+				link: options.fileLink(f.id)
+			})),
+			contactMessages: contact,
+			emailsSent: mail,
+			auditEntries: entries.reverse().map((e) => ({
+				at: e.at,
+				actor: e.actor,
+				subjectType: e.subjectType,
+				subjectId: e.subjectId,
+				action: e.action,
+				details: e.details
+			}))
+		};
+	}
+
+	/**
+	 * The deletion itself, in one transaction; the receipt files it took are deleted after the
+	 * commit (should that fail, the cleanup's abandoned-upload rule takes them within a day).
+	 * Null when there is no live account.
+	 */
+	async function erase(
+		userId: string,
+		by: { actor: string; kind: 'self' | 'admin'; reason: string | null },
+		now: Date
+	): Promise<DeletionSummary | null> {
+		const at = now.toISOString();
+		const outcome = await db.transaction().execute(async (trx) => {
+			await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', userId));
+			const user = await trx
+				.selectFrom('users')
+				.selectAll()
+				.where('id', '=', userId)
+				.where('is_anonymous', '=', 0)
+				.where('deleted_at', 'is', null)
+				.executeTakeFirst();
+			if (!user) return null;
+			const email = user.email ?? '';
+			const sessions = await deleteAll(trx, 'sessions', userId);
+			await deleteAll(trx, 'auth_tokens', userId);
+			const oauth = await deleteAll(trx, 'oauth_accounts', userId);
+			const teams = await trx
+				.selectFrom('team_members')
+				.select(['unit_id', 'role'])
+				.where('user_id', '=', userId)
+				.execute();
+			await trx.deleteFrom('team_members').where('user_id', '=', userId).execute();
+			for (const team of teams) {
+				await recordChange(trx, {
+					actor: by.actor,
+					subjectType: TEAM_MEMBER,
+					subjectId: teamMemberSubject(team.unit_id, userId),
+					action: 'account_deleted',
+					at: now,
+					before: { role: team.role },
+					after: null
+				});
+			}
+			const grant = await trx
+				.selectFrom('admin_grants')
+				.selectAll()
+				.where('user_id', '=', userId)
+				.executeTakeFirst();
+			if (grant) {
+				await trx.deleteFrom('admin_grants').where('user_id', '=', userId).execute();
+				await recordChange(trx, {
+					actor: by.actor,
+					subjectType: ADMIN_GRANT,
+					subjectId: userId,
+					action: 'account_deleted',
+					at: now,
+					before: { granted_by: grant.granted_by, granted_at: grant.granted_at },
+					after: null
+				});
+			}
+			if (email) {
+				await trx.deleteFrom('invitations').where('email', '=', email).execute();
+				await trx.deleteFrom('login_failures').where('key', '=', accountKey(email)).execute();
+			}
+			const orderIds = await anonymiseBuyer(trx, userId, DELETED_NAME);
+			const claims = await forgetClaimant(trx, userId, now);
+			const abandoned = await unclaimedReceipts(trx, { ownerId: userId });
+			const contact = email ? await forgetSender(trx, email) : 0;
+			const mails = email ? await forgetRecipient(trx, { email, orderIds }) : 0;
+			await trx
+				.updateTable('users')
+				.set({
+					name: DELETED_NAME,
+					email: null,
+					password_hash: null,
+					locale: null,
+					email_verified_at: null,
+					deleted_at: at
+				})
+				.where('id', '=', userId)
+				.execute();
+			const fileIds = [...new Set([...claims.fileIds, ...abandoned])].sort();
+			const summary: DeletionSummary = {
+				sessions,
+				teamRoles: teams.length,
+				ordersKept: orderIds.length,
+				claimsDeleted: claims.deleted,
+				claimsKept: claims.kept,
+				accountsErased: claims.accountsErased,
+				filesDeleted: fileIds.length
+			};
+			// Nothing that identified the person goes into the log: counts, and who asked for it.
+			await record(trx, {
+				actor: by.actor,
+				subjectType: USER,
+				subjectId: userId,
+				action: 'delete',
+				at: now,
+				details: {
+					before: {
+						deleted_at: null,
+						sessions,
+						team_roles: teams.length,
+						admin_grant: !!grant,
+						oauth_links: oauth,
+						contact_messages: contact,
+						emails: mails
+					},
+					after: {
+						deleted_at: at,
+						sessions: 0,
+						team_roles: 0,
+						admin_grant: false,
+						oauth_links: 0,
+						contact_messages: 0,
+						emails: 0
+					},
+					by: by.kind,
+					...(by.reason ? { reason: by.reason } : {}),
+					kept: { orders: orderIds.length, claims: claims.kept },
+					deleted: { claims: claims.deleted, files: fileIds.length },
+					accounts_erased: claims.accountsErased
+				}
+			});
+			return { summary, fileIds };
+		});
+		if (!outcome) return null;
+		for (const id of outcome.fileIds) {
+			try {
+				await deps.files.delete(id);
+			} catch (error) {
+				log.error('deleted account: receipt not removed', { file: id, ...errorFields(error) });
+			}
+		}
+		return outcome.summary;
+	}
+
+	async function exportFor(
+		actor: string,
+		user: UsersRow,
+		kind: 'self' | 'admin',
+		fileLink: (id: string) => string,
+		now: Date
+	) {
+		// Written first: an export that was handed out is always on record.
+		await record(db, {
+			actor,
+			subjectType: USER,
+			subjectId: user.id,
+			action: 'export',
+			at: now,
+			details: { by: kind }
+		});
+		return collect(user, { fullAccount: kind === 'self', fileLink, now });
+	}
+
+	return {
+		/** The caller's own data, the payout accounts of their claims in full. */
+		async exportOwn(ctx: UserContext, fileLink: (id: string) => string, now = new Date()) {
+			const user = signedIn(ctx);
+			const row = await account(user.id);
+			if (!row || row.deleted_at) return null;
+			return exportFor(user.id, row, 'self', fileLink, now);
+		},
+
+		/** An admin's copy of someone's data, on their request; payout accounts masked. */
+		async exportFor(
+			ctx: UserContext,
+			userId: string,
+			fileLink: (id: string) => string,
+			now = new Date()
+		) {
+			const caller = await roles.require(ctx, { action: 'admin' });
+			const row = await account(userId);
+			if (!row) return null;
+			return exportFor(caller.id, row, 'admin', fileLink, now);
+		},
+
+		/** What deleting the caller's account would keep and take, and how to confirm it. */
+		async deletionPreview(ctx: UserContext): Promise<DeletionPreview | null> {
+			const user = signedIn(ctx);
+			const row = await account(user.id);
+			if (!row || row.deleted_at || !row.email) return null;
+			const [orders, claims] = await Promise.all([
+				countOrders(db, user.id),
+				claimCounts(db, user.id)
+			]);
+			return { email: row.email, hasPassword: row.password_hash !== null, orders, claims };
+		},
+
+		/**
+		 * Deletes the caller's own account, confirmed by their password (or, for an account without
+		 * one, by typing its address).
+		 */
+		async deleteOwnAccount(
+			ctx: UserContext,
+			confirmation: DeletionConfirmation,
+			now = new Date()
+		): Promise<PrivacyResult<{ summary: DeletionSummary }>> {
+			const user = signedIn(ctx);
+			const row = await account(user.id);
+			if (!row || row.deleted_at || !row.email) return { ok: false, reason: 'not_found' };
+			if (row.password_hash !== null) {
+				const password = 'password' in confirmation ? confirmation.password : '';
+				if (!(await verifyPassword(row.password_hash, password))) {
+					return { ok: false, reason: 'wrong_password' };
+				}
+			} else if (
+				!('email' in confirmation) ||
+				normalizeEmail(confirmation.email) !== normalizeEmail(row.email)
+			) {
+				return { ok: false, reason: 'email_mismatch' };
+			}
+			const summary = await erase(user.id, { actor: user.id, kind: 'self', reason: null }, now);
+			return summary ? { ok: true, summary } : { ok: false, reason: 'not_found' };
+		},
+
+		/**
+		 * An admin deletes someone's account on their request, with the request's reason. Not their
+		 * own: that is the profile's, where it takes their password.
+		 */
+		async deleteAccount(
+			ctx: UserContext,
+			input: { userId: string; reason: string },
+			now = new Date()
+		): Promise<PrivacyResult<{ summary: DeletionSummary }>> {
+			const caller = await roles.require(ctx, { action: 'admin' });
+			if (caller.id === input.userId) return { ok: false, reason: 'own_account' };
+			const summary = await erase(
+				input.userId,
+				{ actor: caller.id, kind: 'admin', reason: input.reason },
+				now
+			);
+			return summary ? { ok: true, summary } : { ok: false, reason: 'not_found' };
+		}
+	};
+}
+
+async function deleteAll(
+	trx: Kysely<Database>,
+	table: 'sessions' | 'auth_tokens' | 'oauth_accounts',
+	userId: string
+): Promise<number> {
+	const result = await trx.deleteFrom(table).where('user_id', '=', userId).executeTakeFirst();
+	return Number(result.numDeletedRows);
+}
+
+export type PrivacyService = ReturnType<typeof privacyService>;
+export type PersonalData = NonNullable<Awaited<ReturnType<PrivacyService['exportOwn']>>>;

@@ -1,0 +1,51 @@
+import { error, redirect } from '@sveltejs/kit';
+import { localizePath } from '$lib/i18n';
+import { MemberForm, MemberRoleForm } from '$lib/schemas/admin-people';
+import { services } from '$lib/server/app';
+import { formAction } from '$lib/server/admin/form-action';
+import { userContext } from '$lib/server/context';
+import {
+	inviteAction,
+	inviteForm,
+	revokeInvitationAction
+} from '$lib/server/http/team-invitations';
+import { unlessDenied } from '$lib/server/identity/roles';
+import type { Actions, PageServerLoad, RequestEvent } from './$types';
+
+// A unit's team, for admins and the unit's own leaders: members and their roles, invitations
+// (TeamInvitations, the invitations service), and the team's history. A leader of another unit,
+// finance, a member: 404; the hook sends visitors to sign in.
+export const load: PageServerLoad = async ({ locals, params }) => {
+	const team = await unlessDenied(
+		services().people.team(userContext(locals.user, locals.sessionId), params.id)
+	);
+	if (!team) error(404, 'Not found');
+	return { team, form: await inviteForm() };
+};
+
+/** A leader who gave up their own leadership no longer sees the page: back to the dashboard. */
+function leaving<T extends object>(event: RequestEvent, answer: T): T {
+	if ('stillManages' in answer && answer.stillManages === false) {
+		redirect(303, localizePath('/admin', event.locals.locale));
+	}
+	return answer;
+}
+
+export const actions: Actions = {
+	role: async (event) =>
+		leaving(
+			event,
+			await formAction(event, 'role', MemberRoleForm, (input, ctx) =>
+				services().people.setTeamRole(ctx, { ...input, unitId: event.params.id })
+			)
+		),
+	remove: async (event) =>
+		leaving(
+			event,
+			await formAction(event, 'remove', MemberForm, (input, ctx) =>
+				services().people.removeFromTeam(ctx, { ...input, unitId: event.params.id })
+			)
+		),
+	invite: inviteAction,
+	revoke: revokeInvitationAction
+};

@@ -1,0 +1,18 @@
+import { error } from '@sveltejs/kit';
+import { services } from '$lib/server/app';
+import { userContext } from '$lib/server/context';
+import { originOf } from '$lib/server/http/auth';
+import { personalDataFile } from '$lib/server/http/personal-data';
+import type { RequestHandler } from './$types';
+
+// "Download my data": everything stored about the signed-in person as one JSON file. A POST (the
+// profile's button): the export is audited, and no link or prefetch may make one.
+export const POST: RequestHandler = async (event) => {
+	const { locals } = event;
+	const data = await services().privacy.exportOwn(
+		userContext(locals.user, locals.sessionId),
+		(id) => `${originOf(event)}/api/files/${id}`
+	);
+	if (!data) error(404, 'Not found');
+	return personalDataFile(data);
+};
