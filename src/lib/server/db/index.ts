@@ -28,6 +28,7 @@ import * as m012 from './migrations/012_expenses';
 import * as m013 from './migrations/013_documents';
 import * as m014 from './migrations/014_assistant_feedback';
 import * as m015 from './migrations/015_admin';
+import * as m016 from './migrations/016_shop_admin';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import { openPostgres, type PostgresDatabase } from './postgres';
@@ -52,7 +53,8 @@ const migrations: Record<string, Migration> = {
 	'012_expenses': m012,
 	'013_documents': m013,
 	'014_assistant_feedback': m014,
-	'015_admin': m015
+	'015_admin': m015,
+	'016_shop_admin': m016
 };
 
 /** The names of the migrations this version carries, in order. */

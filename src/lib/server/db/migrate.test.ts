@@ -37,7 +37,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'012_expenses',
 			'013_documents',
 			'014_assistant_feedback',
-			'015_admin'
+			'015_admin',
+			'016_shop_admin'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
