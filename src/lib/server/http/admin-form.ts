@@ -1,0 +1,95 @@
+// The product and plan forms of the admin area, between the domain and the page: a stored record
+// as the form's values, and a save's result as the page's answer (saved, each field's problem with
+// the typed values kept, or "someone else saved this meanwhile" with what they saved).
+import { error, fail } from '@sveltejs/kit';
+import type { Locale } from '$lib/i18n';
+import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/admin-shop';
+import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
+
+/** Every answer the product and plan pages' actions give, in one shape for the page to read. */
+export interface CatalogueAnswer {
+	saved?: boolean;
+	values?: CatalogueValues;
+	errors?: Record<string, string>;
+	/** Someone else's save, field by field as the form shows it. */
+	conflict?: { field: string; value: string | boolean }[];
+	/** The stored version the form continues from after a conflict. */
+	version?: number;
+	activeChanged?: boolean;
+	refused?: 'in_use' | 'conflict';
+	uses?: ProductUses | null;
+}
+
+/** A stored product or plan as its form shows it. */
+export function valuesOf(p: AdminProduct, locale: Locale): CatalogueValues {
+	const count = (n: number | null) => (n === null ? '' : String(n));
+	return {
+		...catalogueValues(new FormData()),
+		nameNo: p.nameNo,
+		nameEn: p.nameEn,
+		descriptionNo: p.descriptionNo,
+		descriptionEn: p.descriptionEn,
+		slug: p.slug,
+		price: kronerText(p.priceOre, locale),
+		memberPrice: kronerText(p.memberPriceOre, locale),
+		stock: count(p.stock),
+		maxPerOrder: count(p.maxPerOrder),
+		category: p.category,
+		unitId: p.unitId ?? '',
+		period: p.plan?.period ?? '',
+		audience: p.plan?.audience ?? '',
+		months: count(p.plan?.months ?? null),
+		featured: p.featured,
+		active: p.active
+	};
+}
+
+/** What the edit page loads besides the record: its values, version and the notice to show. */
+export function catalogueFormState(p: AdminProduct, locale: Locale, url: URL) {
+	return {
+		values: valuesOf(p, locale),
+		version: p.version,
+		created: url.searchParams.has('created')
+	};
+}
+
+/** The fields whose stored value differs from what was typed, with the stored value. */
+function savedMeanwhile(typed: CatalogueValues, stored: CatalogueValues) {
+	return (Object.keys(stored) as (keyof CatalogueValues)[])
+		.filter((k) => String(stored[k]).trim() !== String(typed[k]).trim())
+		.map((field) => ({ field, value: stored[field] }));
+}
+
+export function saveAnswer(result: SaveResult, values: CatalogueValues, locale: Locale) {
+	if (result.ok) return { saved: true } as CatalogueAnswer;
+	switch (result.reason) {
+		case 'invalid':
+			return fail(400, { values, errors: result.errors } as CatalogueAnswer);
+		case 'conflict':
+			// The form now carries the stored version: saving again is a choice made knowing
+			// what the other person saved.
+			return fail(409, {
+				values,
+				conflict: savedMeanwhile(values, valuesOf(result.current, locale)),
+				version: result.current.version
+			} as CatalogueAnswer);
+		case 'not_found':
+			error(404, 'Not found');
+	}
+}
+
+/** The answer to taking a record off sale or back, or to deleting it. */
+export function activeAnswer(
+	result:
+		| SaveResult
+		| { ok: true }
+		| { ok: false; reason: 'not_found' | 'conflict' | 'in_use'; uses?: ProductUses },
+	active?: boolean
+) {
+	if (result.ok) return { activeChanged: active } as CatalogueAnswer;
+	if (result.reason === 'not_found' || result.reason === 'invalid') error(404, 'Not found');
+	return fail(409, {
+		refused: result.reason,
+		uses: 'uses' in result ? result.uses : null
+	} as CatalogueAnswer);
+}
