@@ -1,10 +1,12 @@
 // The product and plan forms of the admin area, between the domain and the page: a stored record
 // as the form's values, and a save's result as the page's answer (saved, each field's problem with
 // the typed values kept, or "someone else saved this meanwhile" with what they saved).
-import { error, fail } from '@sveltejs/kit';
-import type { Locale } from '$lib/i18n';
+import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
+import { localizePath, type Locale } from '$lib/i18n';
 import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/admin-shop';
+import { services } from '../app';
 import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
+import { allowedOr404, callerOf } from './admin-route';
 
 /** Every answer the product and plan pages' actions give, in one shape for the page to read. */
 export interface CatalogueAnswer {
@@ -92,4 +94,43 @@ export function activeAnswer(
 		refused: result.reason,
 		uses: 'uses' in result ? result.uses : null
 	} as CatalogueAnswer);
+}
+
+type RecordEvent = RequestEvent<{ id: string }>;
+
+/**
+ * The actions of a product's or a plan's page: save the form, take it off sale or back, delete it
+ * (then back to `listPath`). Each is one domain call, answered as the form expects.
+ */
+export function catalogueRecordActions(kind: 'product' | 'plan', listPath: string) {
+	const posted = async (event: RecordEvent) => {
+		const data = await event.request.formData();
+		return { values: catalogueValues(data), version: data.get('version') };
+	};
+	const setActive = async (event: RecordEvent, active: boolean) => {
+		const { version } = await posted(event);
+		const result = await allowedOr404(
+			services().productsAdmin.setActive(callerOf(event), event.params.id, version, active)
+		);
+		return activeAnswer(result, active);
+	};
+	return {
+		save: async (event: RecordEvent) => {
+			const { values, version } = await posted(event);
+			const { productsAdmin } = services();
+			const update = kind === 'product' ? productsAdmin.updateProduct : productsAdmin.updatePlan;
+			const result = await allowedOr404(update(callerOf(event), event.params.id, version, values));
+			return saveAnswer(result, values, event.locals.locale);
+		},
+		deactivate: (event: RecordEvent) => setActive(event, false),
+		activate: (event: RecordEvent) => setActive(event, true),
+		delete: async (event: RecordEvent) => {
+			const { version } = await posted(event);
+			const result = await allowedOr404(
+				services().productsAdmin.remove(callerOf(event), event.params.id, version)
+			);
+			if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
+			return activeAnswer(result);
+		}
+	};
 }

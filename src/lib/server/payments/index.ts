@@ -189,6 +189,28 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 
 	const byOf = (by: OrderActor) => ({ actor: by.actor, auditActor: by.userId });
 
+	/**
+	 * The order an admin's action may start from: one in a status of `from`, paid through this
+	 * provider; otherwise why not (missing, already `done`, the wrong status, another provider).
+	 */
+	async function orderFor(
+		ctx: Context,
+		orderId: string,
+		done: string,
+		from: string[]
+	): Promise<Order | Extract<OrderActionResult, { ok: false }>> {
+		const order = await orders.find(ctx, orderId);
+		if (!order) return { ok: false, reason: 'not_found', status: null };
+		if (order.status === done) return { ok: false, reason: 'already', status: order.status };
+		if (!from.includes(order.status)) {
+			return { ok: false, reason: 'not_allowed', status: order.status };
+		}
+		if (order.provider !== provider.name) {
+			return { ok: false, reason: 'other_provider', status: order.status };
+		}
+		return order;
+	}
+
 	/** Why an order that moved under us cannot take the action now. */
 	async function refusalAfterRace(
 		ctx: Context,
@@ -226,16 +248,8 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 			by: OrderActor,
 			now = new Date()
 		): Promise<OrderActionResult> {
-			const order = await orders.find(ctx, orderId);
-			if (!order) return { ok: false, reason: 'not_found', status: null };
-			if (order.status === 'cancelled')
-				return { ok: false, reason: 'already', status: order.status };
-			if (order.status !== 'pending' && order.status !== 'authorized') {
-				return { ok: false, reason: 'not_allowed', status: order.status };
-			}
-			if (order.provider !== provider.name) {
-				return { ok: false, reason: 'other_provider', status: order.status };
-			}
+			const order = await orderFor(ctx, orderId, 'cancelled', ['pending', 'authorized']);
+			if ('ok' in order) return order;
 			if (order.providerSessionId) {
 				try {
 					await provider.cancel(refOf(order));
@@ -275,14 +289,9 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 			by: OrderActor,
 			now = new Date()
 		): Promise<OrderActionResult> {
-			const order = await orders.find(ctx, orderId);
-			if (!order) return { ok: false, reason: 'not_found', status: null };
-			if (order.status === 'refunded')
-				return { ok: false, reason: 'already', status: order.status };
-			if (order.status !== 'paid' && order.status !== 'refunding') {
-				return { ok: false, reason: 'not_allowed', status: order.status };
-			}
-			if (order.provider !== provider.name || !order.providerSessionId) {
+			const order = await orderFor(ctx, orderId, 'refunded', ['paid', 'refunding']);
+			if ('ok' in order) return order;
+			if (!order.providerSessionId) {
 				return { ok: false, reason: 'other_provider', status: order.status };
 			}
 			if (order.status === 'paid') {

@@ -2,10 +2,9 @@
 // payment for more than 30 minutes, left authorized by a failed capture, a refund not finished),
 // orders whose payment failed in the last week, and products on sale with few or none left.
 // A read model: it changes nothing.
-import { sql } from 'kysely';
 import { LOW_STOCK } from '../content/queries';
 import type { Db } from '../db';
-import { availableOf, reservedQuantity, soldQuantity } from './availability';
+import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
 
 export const STUCK_AFTER_MS = 30 * 60_000;
 export const FAILED_WITHIN_MS = 7 * 86_400_000;
@@ -88,11 +87,7 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 				soldQuantity(eb).as('sold')
 			])
 			.where('products.active', '=', 1)
-			.where('products.stock', 'is not', null)
-			.where(
-				(eb) =>
-					sql<boolean>`${eb.ref('products.stock')} - (${reservedQuantity(eb, at)}) - (${soldQuantity(eb)}) <= ${LOW_STOCK}`
-			)
+			.where((eb) => atMostLeft(eb, at, LOW_STOCK))
 			.orderBy('products.name_no')
 			.limit(LIMIT)
 			.execute()

@@ -1,6 +1,6 @@
 // What is left to sell, as SQL: stock − active (unexpired) reservations − quantities of authorized,
 // paid or refunding orders. One definition for the shop pages and the reservation check.
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -33,4 +33,16 @@ export function soldQuantity(eb: ProductScope) {
 /** Available units from the three numbers; null stock means no limit. */
 export function availableOf(stock: number | null, reserved: number | null, sold: number | null) {
 	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
+}
+
+/** Whether a product with a stock limit has at most `n` left to sell at `now` (sold out included). */
+export function atMostLeft(eb: ProductScope, now: string, n: number) {
+	return eb.and([
+		eb('products.stock', 'is not', null),
+		eb(
+			sql<number>`${eb.ref('products.stock')} - (${reservedQuantity(eb, now)}) - (${soldQuantity(eb)})`,
+			'<=',
+			n
+		)
+	]);
 }

@@ -6,11 +6,11 @@ import { sql } from 'kysely';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { HolderFilter } from '$lib/schemas/admin-shop';
-import { record } from '../audit';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { csvDate, toCsv } from '../http/csv';
 import type { RolesService } from '../identity/roles';
+import { recordExport } from './admin-export';
 import { containsPattern } from './products-admin';
 
 export const HOLDERS_PAGE_SIZE = 50;
@@ -197,13 +197,7 @@ export function membershipsAdminService(deps: { db: Db; roles: Pick<RolesService
 				.orderBy('users.id')
 				.execute();
 			const holders = await withPlans(rows, at);
-			await record(db, {
-				actor: user.id,
-				subjectType: 'export',
-				subjectId: 'memberships',
-				action: 'exported',
-				details: { filter: { ...filter, page: undefined }, rows: holders.length }
-			});
+			await recordExport(db, user.id, 'memberships', filter, holders.length);
 			const o = { locale };
 			return toCsv(
 				[

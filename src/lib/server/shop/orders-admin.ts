@@ -8,13 +8,13 @@ import { osloDayStart, parseDate } from '$lib/oslo-time';
 import { m } from '$lib/paraglide/messages';
 import type { OrderFilter } from '$lib/schemas/admin-shop';
 import { orderStatusLabel } from '$lib/shop-messages';
-import { record } from '../audit';
 import { namedTrail, type NamedAuditRecord } from '../audit/named';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { csvDateTime, csvKroner, toCsv } from '../http/csv';
 import type { RolesService } from '../identity/roles';
 import type { OrderActionResult, PaymentsService } from '../payments';
+import { recordExport } from './admin-export';
 import { shopAttention, type ShopAttention } from './attention';
 import { inTransitionOrder } from './orders-sql';
 import { containsPattern } from './products-admin';
@@ -193,13 +193,7 @@ export function ordersAdminService(deps: {
 				db,
 				orders.map((o) => o.id)
 			);
-			await record(db, {
-				actor: user.id,
-				subjectType: 'export',
-				subjectId: 'orders',
-				action: 'exported',
-				details: { filter: { ...filter, page: undefined }, rows: orders.length }
-			});
+			await recordExport(db, user.id, 'orders', filter, orders.length);
 			const o = { locale };
 			const header = [
 				m.admin_shop_csv_order({}, o),

@@ -24,7 +24,7 @@ import { isUniqueViolation, lockRows } from '../db/dialect';
 import type { ProductsTable } from '../db/schema';
 import type { RolesService } from '../identity/roles';
 import { LOW_STOCK } from '../content/queries';
-import { availableOf, reservedQuantity, soldQuantity } from './availability';
+import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
 
 export interface PlanTerms {
 	period: string;
@@ -208,6 +208,23 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 	const { db, roles } = deps;
 	const admin = (ctx: UserContext) => roles.require(ctx, { action: 'admin' });
 
+	/** The product's audit entry, inside the change's transaction. */
+	const audit = (
+		trx: Db,
+		entry: { actor: string; id: string; action: string; at: Date },
+		before: Record<string, unknown> | null,
+		after: Record<string, unknown> | null
+	) =>
+		recordChange(trx, {
+			actor: entry.actor,
+			subjectType: 'product',
+			subjectId: entry.id,
+			action: entry.action,
+			at: entry.at,
+			before,
+			after
+		});
+
 	function withAvailability(q: Db, now: string) {
 		return q
 			.selectFrom('products')
@@ -249,6 +266,18 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 			...products.filter((p) => p.id !== ownId).map((p) => p.slug),
 			...redirects.filter((r) => r.target !== ownId).map((r) => r.slug)
 		]);
+	}
+
+	/** The product categories in use, membership aside (plans are not products to the form). */
+	async function categoriesInUse(): Promise<string[]> {
+		const rows = await db
+			.selectFrom('products')
+			.select('category')
+			.distinct()
+			.where('category', '!=', 'membership')
+			.orderBy('category')
+			.execute();
+		return rows.map((r) => r.category);
 	}
 
 	async function unitExists(q: Db, unitId: string | null): Promise<boolean> {
@@ -312,15 +341,12 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 							.execute();
 					}
 					const created = (await read(trx, id, now))!;
-					await recordChange(trx, {
-						actor: user.id,
-						subjectType: 'product',
-						subjectId: id,
-						action: 'created',
-						at: now,
-						before: null,
-						after: audited(created)
-					});
+					await audit(
+						trx,
+						{ actor: user.id, id, action: 'created', at: now },
+						null,
+						audited(created)
+					);
 					return { ok: true as const, id, slug, version: created.version };
 				});
 			} catch (error) {
@@ -434,15 +460,8 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 						.execute();
 				}
 				const after = (await read(trx, id, now))!;
-				await recordChange(trx, {
-					actor: user.id,
-					subjectType: 'product',
-					subjectId: id,
-					action: 'updated',
-					at: now,
-					before: audited(before),
-					after: audited(after)
-				});
+				const entry = { actor: user.id, id, action: 'updated', at: now };
+				await audit(trx, entry, audited(before), audited(after));
 				return { ok: true as const, id, slug, version: after.version };
 			});
 		} catch (error) {
@@ -507,24 +526,8 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 			if (filter.category) query = query.where('products.category', '=', filter.category);
 			if (filter.active)
 				query = query.where('products.active', '=', filter.active === 'yes' ? 1 : 0);
-			if (filter.stock === 'low') {
-				query = query
-					.where('products.stock', 'is not', null)
-					.where(
-						(eb) =>
-							sql<boolean>`${eb.ref('products.stock')} - (${reservedQuantity(eb, at)}) - (${soldQuantity(eb)}) <= ${LOW_STOCK}`
-					);
-			}
-			const [rows, categories] = await Promise.all([
-				query.execute(),
-				db
-					.selectFrom('products')
-					.select('category')
-					.distinct()
-					.where('category', '!=', 'membership')
-					.orderBy('category')
-					.execute()
-			]);
+			if (filter.stock === 'low') query = query.where((eb) => atMostLeft(eb, at, LOW_STOCK));
+			const [rows, categories] = await Promise.all([query.execute(), categoriesInUse()]);
 			return {
 				products: rows.map((r): AdminProductRow => {
 					const p = toAdminProduct(r);
@@ -543,7 +546,7 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 						missingTranslation: missingTranslation(p)
 					};
 				}),
-				categories: categories.map((c) => c.category)
+				categories
 			};
 		},
 
@@ -565,17 +568,11 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 			await admin(ctx);
 			const [units, categories] = await Promise.all([
 				db.selectFrom('units').select(['id', 'name_no', 'name_en']).orderBy('name_no').execute(),
-				db
-					.selectFrom('products')
-					.select('category')
-					.distinct()
-					.where('category', '!=', 'membership')
-					.orderBy('category')
-					.execute()
+				categoriesInUse()
 			]);
 			return {
 				units: units.map((u) => ({ id: u.id, nameNo: u.name_no, nameEn: u.name_en })),
-				categories: categories.map((c) => c.category)
+				categories
 			};
 		},
 
@@ -618,15 +615,13 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 					.set((eb) => ({ active: active ? 1 : 0, version: eb('version', '+', 1) }))
 					.where('id', '=', id)
 					.execute();
-				await recordChange(trx, {
-					actor: user.id,
-					subjectType: 'product',
-					subjectId: id,
-					action: active ? 'activated' : 'deactivated',
-					at: now,
-					before: { active: before.active },
-					after: { active }
-				});
+				const action = active ? 'activated' : 'deactivated';
+				await audit(
+					trx,
+					{ actor: user.id, id, action, at: now },
+					{ active: before.active },
+					{ active }
+				);
 				return { ok: true as const, id, slug: before.slug, version: before.version + 1 };
 			});
 		},
@@ -658,18 +653,10 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 					.execute();
 				await trx.deleteFrom('membership_plans').where('product_id', '=', id).execute();
 				await trx.deleteFrom('products').where('id', '=', id).execute();
-				await recordChange(trx, {
-					actor: user.id,
-					subjectType: 'product',
-					subjectId: id,
-					action: 'deleted',
-					at: now,
-					before: audited(before),
-					after: null
-				});
+				await audit(trx, { actor: user.id, id, action: 'deleted', at: now }, audited(before), null);
 				return { ok: true as const };
 			});
-			if (!result.ok && result.reason === 'invalid') throw new Error('unreachable');
+			// The guard refuses only as not_found or conflict; nothing here is invalid input.
 			return result as RemoveResult;
 		},
 
