@@ -1,5 +1,4 @@
 // Codes the shop's form actions answer with, as text in the page's locale.
-import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 
 const MESSAGES: Record<string, () => string> = {
@@ -30,22 +29,4 @@ const CHECKOUT: Record<string, () => string> = {
 
 export function checkoutMessage(code: string): string {
 	return (CHECKOUT[code] ?? m.checkout_error_invalid)();
-}
-
-type Message = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
-
-const ORDER_STATUS: Record<string, Message> = {
-	pending: m.order_status_pending,
-	authorized: m.order_status_authorized,
-	paid: m.order_status_paid,
-	cancelled: m.order_status_cancelled,
-	failed: m.order_status_failed,
-	refunding: m.order_status_refunding,
-	refunded: m.order_status_refunded
-};
-
-/** An order status in words: of the page's locale, or of `locale` (a CSV file, an e-mail). */
-export function orderStatusLabel(status: string, locale?: Locale): string {
-	if (!Object.hasOwn(ORDER_STATUS, status)) return status;
-	return ORDER_STATUS[status]!({}, locale ? { locale } : undefined);
 }

@@ -5,21 +5,32 @@ import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { localizePath, type Locale } from '$lib/i18n';
 import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '../app';
+import { m } from '$lib/paraglide/messages';
 import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
+import type { NamedAuditRecord } from '../audit/named';
 import { allowedOr404, callerOf } from './admin-route';
+import {
+	catalogueFormTexts,
+	fieldErrorTexts,
+	historyOf,
+	historyTexts,
+	recordTexts,
+	savedMeanwhileText
+} from './admin-shop-text';
 
-/** Every answer the product and plan pages' actions give, in one shape for the page to read. */
+/** Every answer the product and plan pages' actions give, in one shape, its words written here. */
 export interface CatalogueAnswer {
-	saved?: boolean;
+	/** What was done (a status line). */
+	done?: string;
+	/** Why nothing was done (an alert). */
+	refusal?: string;
 	values?: CatalogueValues;
+	/** Each field's problem, in words. */
 	errors?: Record<string, string>;
-	/** Someone else's save, field by field as the form shows it. */
-	conflict?: { field: string; value: string | boolean }[];
+	/** Someone else's save, field by field, in words. */
+	conflict?: { label: string; value: string }[];
 	/** The stored version the form continues from after a conflict. */
 	version?: number;
-	activeChanged?: boolean;
-	refused?: 'in_use' | 'conflict';
-	uses?: ProductUses | null;
 }
 
 /** A stored product or plan as its form shows it. */
@@ -46,13 +57,35 @@ export function valuesOf(p: AdminProduct, locale: Locale): CatalogueValues {
 	};
 }
 
-/** What the edit page loads besides the record: its values, version and the notice to show. */
-export function catalogueFormState(p: AdminProduct, locale: Locale, url: URL) {
+/**
+ * What a product's or plan's page loads: the record, its form's values and version, its history in
+ * words, and the notice when it was just created.
+ */
+export function catalogueFormState(
+	found: { product: AdminProduct; trail: NamedAuditRecord[]; uses: ProductUses },
+	locale: Locale,
+	url: URL
+) {
+	const { product } = found;
 	return {
-		values: valuesOf(p, locale),
-		version: p.version,
-		created: url.searchParams.has('created')
+		product,
+		uses: found.uses,
+		history: historyOf(found.trail, locale),
+		texts: {
+			form: catalogueFormTexts(product.plan ? 'plan' : 'product', product),
+			record: recordTexts(),
+			history: historyTexts()
+		},
+		values: valuesOf(product, locale),
+		version: product.version,
+		/** Said once, after the create form sent the admin here. */
+		notice: url.searchParams.has('created') ? m.admin_shop_created() : null
 	};
+}
+
+/** A refused form's answer: what was typed, each field's problem in words. */
+export function invalidAnswer(values: CatalogueValues, errors: Record<string, string>) {
+	return fail(400, { values, errors: fieldErrorTexts(errors) } as CatalogueAnswer);
 }
 
 /** The fields whose stored value differs from what was typed, with the stored value. */
@@ -63,16 +96,17 @@ function savedMeanwhile(typed: CatalogueValues, stored: CatalogueValues) {
 }
 
 export function saveAnswer(result: SaveResult, values: CatalogueValues, locale: Locale) {
-	if (result.ok) return { saved: true } as CatalogueAnswer;
+	if (result.ok) return { done: m.admin_shop_saved() } as CatalogueAnswer;
 	switch (result.reason) {
 		case 'invalid':
-			return fail(400, { values, errors: result.errors } as CatalogueAnswer);
+			return invalidAnswer(values, result.errors);
 		case 'conflict':
 			// The form now carries the stored version: saving again is a choice made knowing
 			// what the other person saved.
 			return fail(409, {
+				refusal: m.admin_shop_conflict(),
 				values,
-				conflict: savedMeanwhile(values, valuesOf(result.current, locale)),
+				conflict: savedMeanwhileText(savedMeanwhile(values, valuesOf(result.current, locale))),
 				version: result.current.version
 			} as CatalogueAnswer);
 		case 'not_found':
@@ -88,11 +122,17 @@ export function activeAnswer(
 		| { ok: false; reason: 'not_found' | 'conflict' | 'in_use'; uses?: ProductUses },
 	active?: boolean
 ) {
-	if (result.ok) return { activeChanged: active } as CatalogueAnswer;
+	if (result.ok) {
+		return {
+			done: active ? m.admin_shop_product_activated() : m.admin_shop_product_deactivated()
+		} as CatalogueAnswer;
+	}
 	if (result.reason === 'not_found' || result.reason === 'invalid') error(404, 'Not found');
 	return fail(409, {
-		refused: result.reason,
-		uses: 'uses' in result ? result.uses : null
+		refusal:
+			'uses' in result && result.uses
+				? m.admin_shop_product_delete_refused(result.uses)
+				: m.admin_shop_conflict()
 	} as CatalogueAnswer);
 }
 

@@ -7,7 +7,7 @@ import type { Locale } from '$lib/i18n';
 import { osloDayStart, parseDate } from '$lib/oslo-time';
 import { m } from '$lib/paraglide/messages';
 import type { OrderFilter } from '$lib/schemas/admin-shop';
-import { orderStatusLabel } from '$lib/shop-messages';
+import { orderStatusLabel } from '$lib/order-status';
 import { namedTrail, type NamedAuditRecord } from '../audit/named';
 import type { UserContext } from '../context';
 import type { Db } from '../db';

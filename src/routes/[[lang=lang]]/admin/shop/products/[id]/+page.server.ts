@@ -20,11 +20,7 @@ export const load: PageServerLoad = async (event) => {
 			localizePath(`/admin/shop/memberships/plans/${found.product.id}`, event.locals.locale)
 		);
 	}
-	return {
-		...found,
-		options,
-		...catalogueFormState(found.product, event.locals.locale, event.url)
-	};
+	return { options, ...catalogueFormState(found, event.locals.locale, event.url) };
 };
 
 export const actions: Actions = catalogueRecordActions('product', '/admin/shop/products');

@@ -1,7 +1,9 @@
-import { fail, redirect } from '@sveltejs/kit';
+import { redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
+import { invalidAnswer } from '$lib/server/http/admin-form';
+import { catalogueFormTexts } from '$lib/server/http/admin-shop-text';
 import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -13,7 +15,8 @@ const BLANK: CatalogueValues = {
 
 export const load: PageServerLoad = async (event) => ({
 	options: await allowedOr404(services().productsAdmin.formOptions(callerOf(event))),
-	values: BLANK
+	values: BLANK,
+	texts: catalogueFormTexts('product')
 });
 
 export const actions: Actions = {
@@ -22,7 +25,7 @@ export const actions: Actions = {
 		const result = await allowedOr404(
 			services().productsAdmin.createProduct(callerOf(event), values)
 		);
-		if (!result.ok) return fail(400, { values, errors: 'errors' in result ? result.errors : {} });
+		if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
 		redirect(
 			303,
 			`${localizePath(`/admin/shop/products/${result.id}`, event.locals.locale)}?created=1`

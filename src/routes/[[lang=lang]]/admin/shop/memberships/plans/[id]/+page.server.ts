@@ -9,7 +9,7 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const found = await allowedOr404(services().productsAdmin.get(callerOf(event), event.params.id));
 	if (!found.product.plan) error(404, 'Not found');
-	return { ...found, ...catalogueFormState(found.product, event.locals.locale, event.url) };
+	return catalogueFormState(found, event.locals.locale, event.url);
 };
 
 export const actions: Actions = catalogueRecordActions('plan', '/admin/shop/memberships');
