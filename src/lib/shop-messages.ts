@@ -30,15 +30,3 @@ const CHECKOUT: Record<string, () => string> = {
 export function checkoutMessage(code: string): string {
 	return (CHECKOUT[code] ?? m.checkout_error_invalid)();
 }
-
-const ORDER_STATUS: Record<string, () => string> = {
-	pending: m.order_status_pending,
-	authorized: m.order_status_authorized,
-	paid: m.order_status_paid,
-	cancelled: m.order_status_cancelled,
-	failed: m.order_status_failed
-};
-
-export function orderStatusLabel(status: string): string {
-	return Object.hasOwn(ORDER_STATUS, status) ? ORDER_STATUS[status]!() : status;
-}

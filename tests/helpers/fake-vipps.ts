@@ -1,5 +1,5 @@
 // A local stand-in for the Vipps MobilePay API at the machine's edge: access token, Checkout v3
-// sessions and ePayment capture/cancel, speaking the documented wire format. It refuses requests
+// sessions and ePayment capture/cancel/refund, speaking the documented wire format. It refuses requests
 // that lack the documented headers or fields (400/401 with a problem body, as Vipps does), keeps
 // every request for the test to inspect, and can fail the next calls of a path to test retries.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -18,6 +18,7 @@ interface FakeSession {
 	amount: number;
 	state: 'CREATED' | 'AUTHORIZED' | 'ABORTED' | 'EXPIRED' | 'TERMINATED';
 	captured: number;
+	refunded: number;
 	callbackUrl: string;
 	returnUrl: string;
 	callbackAuthorizationToken: string;
@@ -102,7 +103,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 					authorizedAmount: { value: s.state === 'AUTHORIZED' ? s.amount : 0, currency: 'NOK' },
 					capturedAmount: { value: s.captured, currency: 'NOK' },
 					cancelledAmount: { value: 0, currency: 'NOK' },
-					refundedAmount: { value: 0, currency: 'NOK' }
+					refundedAmount: { value: s.refunded, currency: 'NOK' }
 				}
 			}
 		};
@@ -167,6 +168,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 				amount: t.amount!.value as number,
 				state: 'CREATED',
 				captured: 0,
+				refunded: 0,
 				callbackUrl: m.callbackUrl,
 				returnUrl: m.returnUrl,
 				callbackAuthorizationToken: m.callbackAuthorizationToken
@@ -196,7 +198,7 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 			const s = sessions.get(decodeURIComponent(sessionMatch[1]!));
 			return s ? { status: 200, body: sessionBody(s) } : problem(404, 'Session not found');
 		}
-		const modify = /^\/epayment\/v1\/payments\/([^/]+)\/(capture|cancel)$/.exec(path);
+		const modify = /^\/epayment\/v1\/payments\/([^/]+)\/(capture|cancel|refund)$/.exec(path);
 		if (req.method === 'POST' && modify) {
 			const auth = String(h.authorization ?? '');
 			if (!auth.startsWith('Bearer ') || !tokens.has(auth.slice(7)) || !merchantOk(h)) {
@@ -209,17 +211,22 @@ export async function startFakeVipps(): Promise<FakeVipps> {
 			if (idempotent.has(key)) return idempotent.get(key)!;
 			const s = sessions.get(decodeURIComponent(modify[1]!));
 			if (!s) return problem(404, 'Payment not found');
+			const amount = (req.body as { modificationAmount?: { value?: unknown; currency?: unknown } })
+				?.modificationAmount;
+			const amountOk = Number.isInteger(amount?.value) && amount?.currency === 'NOK';
 			if (modify[2] === 'capture') {
-				const amount = (
-					req.body as { modificationAmount?: { value?: unknown; currency?: unknown } }
-				)?.modificationAmount;
-				if (!Number.isInteger(amount?.value) || amount?.currency !== 'NOK') {
-					return problem(400, 'modificationAmount is required');
-				}
+				if (!amountOk) return problem(400, 'modificationAmount is required');
 				if (s.state !== 'AUTHORIZED' || s.captured + (amount!.value as number) > s.amount) {
 					return problem(400, 'Capture not allowed');
 				}
 				s.captured += amount!.value as number;
+			} else if (modify[2] === 'refund') {
+				// Only what was captured and not yet given back can be refunded.
+				if (!amountOk) return problem(400, 'modificationAmount is required');
+				if (s.refunded + (amount!.value as number) > s.captured) {
+					return problem(400, 'Refund not allowed');
+				}
+				s.refunded += amount!.value as number;
 			} else {
 				if (s.state !== 'CREATED' && !(s.state === 'AUTHORIZED' && s.captured === 0)) {
 					return problem(400, 'Cancel not allowed');

@@ -100,7 +100,15 @@ export const FORM_ACTIONS: string[] = [
 	'/dev/pay/sim-session-unknown?/approve',
 	'/dev/pay/sim-session-unknown?/cancel',
 	'/en/contact?/no-such-action',
-	'/en/events'
+	'/en/events',
+	'/en/admin/shop/products/new',
+	'/en/admin/shop/products/prod-mug?/save',
+	'/en/admin/shop/products/prod-mug?/deactivate',
+	'/en/admin/shop/products/prod-mug?/delete',
+	'/en/admin/shop/orders/00000000-0000-4000-8000-000000000000?/cancel',
+	'/en/admin/shop/orders/00000000-0000-4000-8000-000000000000?/refund',
+	'/en/admin/shop/memberships/plans/new',
+	'/en/admin/shop/memberships/plans/membership-year-student?/save'
 ];
 
 /** Pages whose load reads the query string, the cookies or a path parameter. */
@@ -136,6 +144,11 @@ export const PAGES: string[] = [
 	'/en/admin/content/pages/about/history',
 	'/en/admin/assistant',
 	'/en/assistant',
+	'/en/admin/shop/products',
+	'/en/admin/shop/orders',
+	'/en/admin/shop/orders.csv',
+	'/en/admin/shop/memberships',
+	'/en/admin/shop/memberships.csv',
 	'/sitemap.xml',
 	'/robots.txt'
 ];

@@ -55,6 +55,14 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 	}
 	if (scope.admin) {
 		sections.push({
+			label: m.admin_shop_nav_section(),
+			items: [
+				{ href: at('/shop/products'), label: m.admin_shop_nav_products() },
+				{ href: at('/shop/orders'), label: m.admin_shop_nav_orders() },
+				{ href: at('/shop/memberships'), label: m.admin_shop_nav_memberships() }
+			]
+		});
+		sections.push({
 			label: m.admin_people_nav_people(),
 			items: [
 				{ href: at('/people'), label: m.admin_people_nav_users() },

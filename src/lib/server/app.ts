@@ -41,8 +41,11 @@ import { paymentsService, providerFromConfig } from './payments';
 import { shopService } from './shop';
 import { checkoutService } from './shop/checkout';
 import { activeMembership, isMember as isPaidMember, membershipService } from './shop/membership';
+import { membershipsAdminService } from './shop/memberships-admin';
 import { ordersService } from './shop/orders';
+import { ordersAdminService } from './shop/orders-admin';
 import { sqlOrderStore } from './shop/orders-sql';
+import { productsAdminService } from './shop/products-admin';
 import { sqlShopStore } from './shop/sql';
 
 export function buildServices(
@@ -106,11 +109,16 @@ export function buildServices(
 		}
 	});
 	const ocr = ocrService({ timeoutMs: config.OCR_TIMEOUT_MS });
+	const paying = paymentServices(db, config, mail);
+	const ordersAdmin = ordersAdminService({ db, roles: identity.roles, payments: paying.payments });
 	return {
 		config,
 		db,
 		pageCache: pages,
-		...paymentServices(db, config, mail),
+		...paying,
+		productsAdmin: productsAdminService({ db, roles: identity.roles }),
+		ordersAdmin,
+		membershipsAdmin: membershipsAdminService({ db, roles: identity.roles }),
 		...identity,
 		content: contentService(contentStore),
 		contentEditor: contentEditor({ db, roles: identity.roles, files }),
@@ -145,7 +153,8 @@ export function buildServices(
 		dashboard: dashboardService({
 			db,
 			claimsWaiting: (ctx) => expenses.approverQueue(ctx),
-			assistantMisses: (ctx, now) => feedback.summary(ctx, now)
+			assistantMisses: (ctx, now) => feedback.summary(ctx, now),
+			shopAttention: (ctx, now) => ordersAdmin.attention(ctx, now)
 		}),
 		/** Ends what the services hold besides the database: the OCR worker and its folder. */
 		close: () => ocr.close()

@@ -8,6 +8,7 @@ import type { UserContext } from '../context';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import type { Db } from '../db';
 import { publicationState, type PublicationState } from '../content/visibility';
+import type { ShopAttention } from '../shop/attention';
 
 export interface DashboardEvent {
 	id: string;
@@ -40,6 +41,8 @@ export interface Dashboard {
 	recentChanges: DashboardChange[] | null;
 	recentContacts: DashboardContact[] | null;
 	assistantMisses: number | null;
+	/** Admins only: orders waiting or failing, products running low. */
+	shop: ShopAttention | null;
 }
 
 const LIMIT = 6;
@@ -51,6 +54,7 @@ export function dashboardService(deps: {
 		ctx: UserContext,
 		now: Date
 	) => Promise<{ notFound: number; unhelpful: number }>;
+	shopAttention: (ctx: UserContext, now: Date) => Promise<ShopAttention>;
 }) {
 	const { db } = deps;
 
@@ -113,19 +117,21 @@ export function dashboardService(deps: {
 			now = new Date()
 		): Promise<Dashboard> {
 			const decides = scope.admin || scope.leaderOf.length > 0 || scope.financeOf.length > 0;
-			const [events, claims, changes, contacts, misses] = await Promise.all([
+			const [events, claims, changes, contacts, misses, shop] = await Promise.all([
 				upcomingEvents(scope, locale, now),
 				decides ? deps.claimsWaiting(ctx) : null,
 				scope.admin ? recentChanges() : null,
 				scope.admin ? recentContacts() : null,
-				scope.admin ? deps.assistantMisses(ctx, now) : null
+				scope.admin ? deps.assistantMisses(ctx, now) : null,
+				scope.admin ? deps.shopAttention(ctx, now) : null
 			]);
 			return {
 				upcomingEvents: events,
 				claimsWaiting: claims ? claims.length : null,
 				recentChanges: changes,
 				recentContacts: contacts,
-				assistantMisses: misses ? misses.notFound + misses.unhelpful : null
+				assistantMisses: misses ? misses.notFound + misses.unhelpful : null,
+				shop
 			};
 		}
 	};

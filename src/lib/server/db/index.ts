@@ -28,6 +28,7 @@ import * as m012 from './migrations/012_expenses';
 import * as m013 from './migrations/013_documents';
 import * as m014 from './migrations/014_assistant_feedback';
 import * as m015 from './migrations/015_admin';
+import * as m016 from './migrations/016_shop_admin';
 import * as m017 from './migrations/017_people';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
 	'013_documents': m013,
 	'014_assistant_feedback': m014,
 	'015_admin': m015,
+	'016_shop_admin': m016,
 	'017_people': m017
 };
 

@@ -38,6 +38,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'013_documents',
 			'014_assistant_feedback',
 			'015_admin',
+			'016_shop_admin',
 			'017_people'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);

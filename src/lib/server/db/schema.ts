@@ -191,6 +191,9 @@ export interface PaymentSessionsTable {
 	order_id: string;
 	state: string;
 	amount_ore: number;
+	/** What capture took and refunds gave back (016); a refund never exceeds the capture. */
+	captured_ore: Generated<number>;
+	refunded_ore: Generated<number>;
 	created_at: string;
 	updated_at: string;
 }

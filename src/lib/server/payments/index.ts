@@ -2,16 +2,19 @@
 // a still-pending order itself in case the callback has not arrived yet), and the reconciliation
 // of orders whose callback never came. One path for all three: ask the provider for the state,
 // move the order forward, and when this caller authorized it, capture and mark it paid.
+// Also what an admin asks of the provider (the roles check is the caller's, shop/orders-admin.ts):
+// cancel an order not yet paid, refund a paid one; reconciliation finishes refunds left halfway.
 import { randomUUID } from 'node:crypto';
 import type { CallbackResult } from '$lib/schemas/payments';
 import { ConfigError, type Config } from '../config';
 import { currentUser, type AdminContext, type Context } from '../context';
 import type { Db } from '../db';
 import { errorFields, log } from '../log';
-import type { Mailer, OutboxEntry } from '../mail';
+import type { MailMessage, Mailer, OutboxEntry } from '../mail';
 import { MailMessageSchema } from '../mail/types';
 import { confirmationMail } from '../shop/confirmation';
-import type { Order, OrdersService } from '../shop/orders';
+import { orderCancelledMail, orderRefundedMail } from '../shop/order-mail';
+import type { Order, OrderDetail, OrdersService } from '../shop/orders';
 import { simulatorProvider, type SimulatorProvider } from './simulator';
 import type { PaymentProvider } from './types';
 import { vippsProvider } from './vipps';
@@ -25,6 +28,38 @@ export const PROVIDER_ALIAS = 'psp';
 export const RECONCILE_AFTER_MS = 5 * 60_000;
 /** A payment still open this long is cancelled, before the order's reservations run out. */
 export const ABANDON_AFTER_MS = 25 * 60_000;
+/**
+ * A refund started this long ago and not finished may be taken over (by a second click or by
+ * reconciliation): longer than the Vipps adapter's three attempts of 10 s, so a refund still on
+ * its way to the provider is never sent a second time alongside itself.
+ */
+export const REFUND_RETRY_AFTER_MS = 60_000;
+
+/** Who asked for an admin's change to an order: order_events names `actor`, the audit log `userId`. */
+export interface OrderActor {
+	actor: string;
+	userId: string;
+}
+
+export type OrderActionRefusal =
+	/** No such order. */
+	| 'not_found'
+	/** It already is where the action would take it (cancelled, refunded). */
+	| 'already'
+	/** Not from its status: a paid order is refunded, not cancelled; a cancelled one has nothing to refund. */
+	| 'not_allowed'
+	/** Another refund of it is on its way to the provider. */
+	| 'in_progress'
+	/** Paid through another provider than the configured one. */
+	| 'other_provider'
+	/** The provider refused or did not answer; nothing changed (a refund stays to be finished). */
+	| 'provider_failed';
+
+export type OrderActionResult =
+	{ ok: true; status: string } | { ok: false; reason: OrderActionRefusal; status: string | null };
+
+/** Payment states in which a session can no longer be paid. */
+const ENDED_STATES = new Set(['ABORTED', 'TERMINATED', 'EXPIRED']);
 
 export interface ConfiguredProvider {
 	provider: PaymentProvider;
@@ -69,6 +104,7 @@ export interface ReconcileReport {
 	changed: number;
 	captured: number;
 	cancelled: number;
+	refunded: number;
 }
 
 export function paymentsService(provider: PaymentProvider, orders: OrdersService, mail: Mailer) {
@@ -83,9 +119,9 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 			log.error('capture failed', { orderId: order.id, ...errorFields(error) });
 			return 'authorized';
 		}
-		const confirmation = await confirmationFor(ctx, order.id);
+		const confirmation = await mailFor(ctx, order.id);
 		if (await orders.markPaid(ctx, order.id, actor, { mail: confirmation })) {
-			if (confirmation) await deliverConfirmation(order.id, confirmation.id);
+			if (confirmation) await deliverMail(order.id, confirmation.id);
 			return 'paid';
 		}
 		return (await orders.getStatus(ctx, order.id)) ?? 'authorized';
@@ -93,25 +129,98 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 
 	// The confirmation is recorded in the transaction that marks the order paid, so a crash
 	// after the commit cannot lose it; a message that would not validate must not block the
-	// payment, so it is checked here and left out with a log line instead.
-	async function confirmationFor(ctx: Context, orderId: string): Promise<OutboxEntry | undefined> {
+	// payment, so it is checked here and left out with a log line instead. The same holds for the
+	// messages of a cancel or a refund.
+	async function mailFor(
+		ctx: Context,
+		orderId: string,
+		write: (detail: OrderDetail) => MailMessage = confirmationMail
+	): Promise<OutboxEntry | undefined> {
 		const detail = await orders.detail(ctx, orderId);
 		if (!detail) return undefined;
-		const message = confirmationMail(detail);
+		const message = write(detail);
 		if (!MailMessageSchema.safeParse(message).success) {
-			log.error('order confirmation not written: invalid message', { orderId });
+			log.error('order mail not written: invalid message', { orderId, kind: message.kind });
 			return undefined;
 		}
 		return { id: randomUUID(), message };
 	}
 
-	async function deliverConfirmation(orderId: string, mailId: string) {
+	async function deliverMail(orderId: string, mailId: string) {
 		try {
 			await mail.deliver(mailId);
 		} catch (error) {
-			// The order is paid and the message is in the outbox; the log line is the follow-up.
-			log.error('order confirmation not delivered', { orderId, ...errorFields(error) });
+			// The order has moved and the message is in the outbox; the log line is the follow-up.
+			log.error('order mail not delivered', { orderId, ...errorFields(error) });
 		}
+	}
+
+	/**
+	 * Second half of a refund, by whoever holds it (the admin who started it, a later click, or
+	 * reconciliation): the provider gives the money back, then refunding → refunded with its
+	 * e-mail. The provider's refund is idempotent per order, so a retry after a crash between the
+	 * two is the same refund.
+	 */
+	async function finishRefund(
+		ctx: Context,
+		order: Order,
+		by: OrderActor,
+		now: Date
+	): Promise<OrderActionResult> {
+		const refunding = { ...order, status: 'refunding' };
+		try {
+			await provider.refund(refOf(refunding), order.totalOre);
+		} catch (error) {
+			log.error('refund failed', { orderId: order.id, ...errorFields(error) });
+			return { ok: false, reason: 'provider_failed', status: 'refunding' };
+		}
+		const message = await mailFor(ctx, order.id, orderRefundedMail);
+		const moved = await orders.moveByAdmin(
+			ctx,
+			refunding,
+			'refunded',
+			{ ...byOf(by), action: 'refunded' },
+			{ mail: message },
+			now
+		);
+		if (moved && message) await deliverMail(order.id, message.id);
+		return { ok: true, status: 'refunded' };
+	}
+
+	const byOf = (by: OrderActor) => ({ actor: by.actor, auditActor: by.userId });
+
+	/**
+	 * The order an admin's action may start from: one in a status of `from`, paid through this
+	 * provider; otherwise why not (missing, already `done`, the wrong status, another provider).
+	 */
+	async function orderFor(
+		ctx: Context,
+		orderId: string,
+		done: string,
+		from: string[]
+	): Promise<Order | Extract<OrderActionResult, { ok: false }>> {
+		const order = await orders.find(ctx, orderId);
+		if (!order) return { ok: false, reason: 'not_found', status: null };
+		if (order.status === done) return { ok: false, reason: 'already', status: order.status };
+		if (!from.includes(order.status)) {
+			return { ok: false, reason: 'not_allowed', status: order.status };
+		}
+		if (order.provider !== provider.name) {
+			return { ok: false, reason: 'other_provider', status: order.status };
+		}
+		return order;
+	}
+
+	/** Why an order that moved under us cannot take the action now. */
+	async function refusalAfterRace(
+		ctx: Context,
+		orderId: string,
+		done: string
+	): Promise<OrderActionResult> {
+		const status = await orders.getStatus(ctx, orderId);
+		if (status === done) return { ok: false, reason: 'already', status };
+		if (status === 'refunding') return { ok: false, reason: 'in_progress', status };
+		return { ok: false, reason: 'not_allowed', status };
 	}
 
 	/** Asks the provider and moves the order as far as that allows. */
@@ -127,6 +236,82 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 
 	return {
 		provider,
+
+		/**
+		 * Cancels an order not yet paid (pending, or authorized after a failed capture) at the
+		 * provider and here: its reservations are released, or its held stock freed, exactly once
+		 * however often it is asked; the buyer gets an e-mail.
+		 */
+		async cancelOrder(
+			ctx: Context,
+			orderId: string,
+			by: OrderActor,
+			now = new Date()
+		): Promise<OrderActionResult> {
+			const order = await orderFor(ctx, orderId, 'cancelled', ['pending', 'authorized']);
+			if ('ok' in order) return order;
+			if (order.providerSessionId) {
+				try {
+					await provider.cancel(refOf(order));
+				} catch (error) {
+					// Refused because the session had already ended (the buyer gave up, a second
+					// click cancelled it): the order is cancelled all the same. Anything else stops.
+					const session = await provider.getSession(refOf(order)).catch(() => null);
+					if (!session || !ENDED_STATES.has(session.state)) {
+						log.warn('cancel refused by the provider', { orderId, ...errorFields(error) });
+						return { ok: false, reason: 'provider_failed', status: order.status };
+					}
+				}
+			}
+			const message = await mailFor(ctx, orderId, orderCancelledMail);
+			const moved = await orders.moveByAdmin(
+				ctx,
+				order,
+				'cancelled',
+				{ ...byOf(by), action: 'cancelled' },
+				{ mail: message },
+				now
+			);
+			if (!moved) return refusalAfterRace(ctx, orderId, 'cancelled');
+			if (message) await deliverMail(orderId, message.id);
+			return { ok: true, status: 'cancelled' };
+		},
+
+		/**
+		 * Refunds a paid order in full through the provider. Of simultaneous requests one takes the
+		 * order (paid → refunding) and asks the provider once; the others are told it is under way.
+		 * A refund the provider did not confirm stays `refunding` and is finished by a later
+		 * request (after REFUND_RETRY_AFTER_MS) or by reconciliation.
+		 */
+		async refundOrder(
+			ctx: Context,
+			orderId: string,
+			by: OrderActor,
+			now = new Date()
+		): Promise<OrderActionResult> {
+			const order = await orderFor(ctx, orderId, 'refunded', ['paid', 'refunding']);
+			if ('ok' in order) return order;
+			if (!order.providerSessionId) {
+				return { ok: false, reason: 'other_provider', status: order.status };
+			}
+			if (order.status === 'paid') {
+				const started = await orders.moveByAdmin(
+					ctx,
+					order,
+					'refunding',
+					{ ...byOf(by), action: 'refund_started' },
+					{},
+					now
+				);
+				if (!started) return refusalAfterRace(ctx, orderId, 'refunded');
+			} else {
+				const before = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
+				if (!(await orders.claimStaleRefund(ctx, orderId, before, now))) {
+					return { ok: false, reason: 'in_progress', status: order.status };
+				}
+			}
+			return finishRefund(ctx, order, by, now);
+		},
 
 		/** Whether the callback route answers to this path segment. */
 		handlesProvider(name: string): boolean {
@@ -166,7 +351,13 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 		 * guarded transition, so two runs at once change each order once.
 		 */
 		async reconcile(ctx: AdminContext, now = new Date()): Promise<ReconcileReport> {
-			const report: ReconcileReport = { checked: 0, changed: 0, captured: 0, cancelled: 0 };
+			const report: ReconcileReport = {
+				checked: 0,
+				changed: 0,
+				captured: 0,
+				cancelled: 0,
+				refunded: 0
+			};
 			const actor = `reconcile:${ctx.actor}`;
 			const pending = await orders.stale(
 				ctx,
@@ -203,6 +394,15 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 				if (!order.providerSessionId) continue;
 				report.checked += 1;
 				if ((await completePayment(ctx, order, actor)) === 'paid') report.captured += 1;
+			}
+			// Refunds an admin started whose provider call failed, or whose server stopped halfway.
+			const before = new Date(now.getTime() - RECONCILE_AFTER_MS);
+			for (const order of await orders.stale(ctx, 'refunding', before)) {
+				if (order.provider !== provider.name || !order.providerSessionId) continue;
+				report.checked += 1;
+				if (!(await orders.claimStaleRefund(ctx, order.id, before, now))) continue;
+				const by = { actor, userId: `system:${ctx.actor}` };
+				if ((await finishRefund(ctx, order, by, now)).ok) report.refunded += 1;
 			}
 			return report;
 		}

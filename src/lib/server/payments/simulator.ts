@@ -105,9 +105,43 @@ export function simulatorProvider(
 			return session && { state: session.state };
 		},
 
-		// Like Vipps, capturing leaves the session AUTHORIZED; only an authorized session captures.
-		async capture({ sessionId }) {
-			await mustMove(sessionId, ['AUTHORIZED'], 'AUTHORIZED');
+		// Like Vipps, capturing leaves the session AUTHORIZED; only an authorized session captures,
+		// never more than it was authorized for, and a repeat of the same capture changes nothing.
+		async capture({ sessionId }, amountOre) {
+			const result = await db
+				.updateTable('payment_sessions')
+				.set({ captured_ore: amountOre, updated_at: new Date().toISOString() })
+				.where('id', '=', sessionId)
+				.where('state', '=', 'AUTHORIZED')
+				.where('amount_ore', '>=', amountOre)
+				.where('captured_ore', 'in', [0, amountOre])
+				.executeTakeFirst();
+			if (Number(result.numUpdatedRows) !== 1) {
+				throw new Error(`payment session ${sessionId} cannot capture ${amountOre}`);
+			}
+		},
+
+		// One refund per order, as the adapter's idempotency key makes it at Vipps: the first gives
+		// the amount back (never more than was captured), a repeat of it changes nothing, and
+		// anything else is refused.
+		async refund({ sessionId }, amountOre) {
+			const result = await db
+				.updateTable('payment_sessions')
+				.set({ refunded_ore: amountOre, updated_at: new Date().toISOString() })
+				.where('id', '=', sessionId)
+				.where('refunded_ore', '=', 0)
+				.where('captured_ore', '>=', amountOre)
+				.where('captured_ore', '>', 0)
+				.executeTakeFirst();
+			if (Number(result.numUpdatedRows) === 1) return;
+			const row = await db
+				.selectFrom('payment_sessions')
+				.select('refunded_ore')
+				.where('id', '=', sessionId)
+				.executeTakeFirst();
+			if (row?.refunded_ore !== amountOre) {
+				throw new Error(`payment session ${sessionId} cannot refund ${amountOre}`);
+			}
 		},
 
 		async cancel({ sessionId }) {

@@ -1,5 +1,5 @@
 // The payment provider port, filled by the simulator (default) and the Vipps adapter (Checkout v3
-// sessions, ePayment capture and cancel). Both report the same five states.
+// sessions, ePayment capture, cancel and refund). Both report the same five states.
 import type { PaymentState } from '$lib/schemas/payments';
 
 export type { PaymentState };
@@ -38,6 +38,13 @@ export interface PaymentProvider {
 	capture(ref: SessionRef, amountOre: number): Promise<void>;
 	/** Stops a session that has not been paid; the provider then reports TERMINATED. */
 	cancel(ref: SessionRef): Promise<void>;
+	/**
+	 * Gives the buyer back `amountOre` of what was captured (the whole order: the shop refunds
+	 * orders, not lines). Safe to repeat: a second refund of the same order is the same operation
+	 * at the provider, never a second payout. Throws when the provider refuses (nothing captured,
+	 * more than is left) or cannot be reached.
+	 */
+	refund(ref: SessionRef, amountOre: number): Promise<void>;
 	/** Whether a callback's bearer token is the provider's; constant time. */
 	verifyCallback(token: string): boolean;
 }

@@ -1,5 +1,5 @@
 // The Vipps MobilePay adapter: Checkout v3 sessions (create, get) and ePayment modifications
-// (capture, cancel) over HTTPS. Checkout calls carry the merchant's client_id/client_secret;
+// (capture, cancel, refund) over HTTPS. Checkout calls carry the merchant's client_id/client_secret;
 // ePayment calls an access token from POST /accesstoken/get, kept until shortly before it
 // expires. Every call names the merchant (Merchant-Serial-Number) and the API product
 // (Ocp-Apim-Subscription-Key); every write carries an Idempotency-Key derived from the order, so
@@ -160,7 +160,7 @@ export function vippsProvider(options: VippsOptions): PaymentProvider {
 		return token.value;
 	}
 
-	async function modify(ref: SessionRef, action: 'capture' | 'cancel', body: unknown) {
+	async function modify(ref: SessionRef, action: 'capture' | 'cancel' | 'refund', body: unknown) {
 		const response = await call(
 			`/epayment/v1/payments/${encodeURIComponent(ref.orderId)}/${action}`,
 			{
@@ -246,6 +246,12 @@ export function vippsProvider(options: VippsOptions): PaymentProvider {
 
 		cancel(ref) {
 			return modify(ref, 'cancel', { cancelTransactionOnly: false });
+		},
+
+		// ePayment's refund (POST /epayment/v1/payments/{reference}/refund): the key
+		// `refund-<orderId>` makes a retry, or a second click, the same refund at Vipps.
+		refund(ref, amountOre) {
+			return modify(ref, 'refund', { modificationAmount: { value: amountOre, currency: 'NOK' } });
 		},
 
 		verifyCallback(received) {

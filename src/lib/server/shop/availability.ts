@@ -1,10 +1,13 @@
-// What is left to sell, as SQL: stock − active (unexpired) reservations − quantities of authorized
-// or paid orders. One definition for the shop pages and the reservation check.
-import type { ExpressionBuilder } from 'kysely';
+// What is left to sell, as SQL: stock − active (unexpired) reservations − quantities of authorized,
+// paid or refunding orders. One definition for the shop pages and the reservation check.
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 
-/** Order statuses whose lines hold stock for good. */
-export const SOLD_STATUSES = ['authorized', 'paid'] as const;
+/**
+ * Order statuses whose lines hold stock. A refund under way still holds it: the stock comes back
+ * once, when the provider has given the money back and the order is refunded.
+ */
+export const SOLD_STATUSES = ['authorized', 'paid', 'refunding'] as const;
 
 type ProductScope = ExpressionBuilder<Database, 'products'>;
 
@@ -17,7 +20,7 @@ export function reservedQuantity(eb: ProductScope, now: string) {
 		.where('cart_reservations.expires_at', '>=', now);
 }
 
-/** Sum of the product's lines on authorized or paid orders. */
+/** Sum of the product's lines on orders that hold stock (SOLD_STATUSES). */
 export function soldQuantity(eb: ProductScope) {
 	return eb
 		.selectFrom('order_lines')
@@ -30,4 +33,16 @@ export function soldQuantity(eb: ProductScope) {
 /** Available units from the three numbers; null stock means no limit. */
 export function availableOf(stock: number | null, reserved: number | null, sold: number | null) {
 	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
+}
+
+/** Whether a product with a stock limit has at most `n` left to sell at `now` (sold out included). */
+export function atMostLeft(eb: ProductScope, now: string, n: number) {
+	return eb.and([
+		eb('products.stock', 'is not', null),
+		eb(
+			sql<number>`${eb.ref('products.stock')} - (${reservedQuantity(eb, now)}) - (${soldQuantity(eb)})`,
+			'<=',
+			n
+		)
+	]);
 }

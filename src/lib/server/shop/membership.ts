@@ -154,6 +154,19 @@ export async function grantMemberships(db: Db, orderId: string, now = new Date()
 	return granted;
 }
 
+/**
+ * Ends the periods an order granted, when its money is given back: they are removed, so the buyer
+ * is no member on their account from then on. Periods of other orders keep their dates. Meant to
+ * run inside the transaction that marks the order refunded; returns how many were removed.
+ */
+export async function revokeMemberships(db: Db, orderId: string): Promise<number> {
+	const result = await db
+		.deleteFrom('memberships')
+		.where('order_id', '=', orderId)
+		.executeTakeFirst();
+	return Number(result.numDeletedRows);
+}
+
 /** What the membership page and /profile call. Anonymous users have no membership. */
 export function membershipService(db: Db) {
 	return {

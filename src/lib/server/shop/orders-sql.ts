@@ -1,27 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import { recordChange } from '../audit';
 import type { Db } from '../db';
 import { recordMail } from '../mail';
-import { grantMemberships } from './membership';
+import { grantMemberships, revokeMemberships } from './membership';
 import type { Order, OrderStore } from './orders';
 
 const COLUMNS = [
 	'id',
 	'user_id',
 	'status',
+	'provider',
 	'provider_session_id',
 	'cart_id',
 	'total_ore',
-	'created_at'
+	'created_at',
+	'updated_at'
 ] as const;
 
 type Row = {
 	id: string;
 	user_id: string;
 	status: string;
+	provider: string;
 	provider_session_id: string | null;
 	cart_id: string | null;
 	total_ore: number;
 	created_at: string;
+	updated_at: string;
 };
 
 const toOrder = (row: Row | undefined): Order | null =>
@@ -30,10 +35,12 @@ const toOrder = (row: Row | undefined): Order | null =>
 				id: row.id,
 				userId: row.user_id,
 				status: row.status,
+				provider: row.provider,
 				providerSessionId: row.provider_session_id,
 				cartId: row.cart_id,
 				totalOre: row.total_ore,
-				createdAt: row.created_at
+				createdAt: row.created_at,
+				updatedAt: row.updated_at
 			}
 		: null;
 
@@ -114,7 +121,7 @@ export function sqlOrderStore(db: Db): OrderStore {
 			return rows.map((r) => toOrder(r)!);
 		},
 
-		async changeStatus({ orderId, from, to, actor, at, releaseCartId, mail }) {
+		async changeStatus({ orderId, from, to, actor, at, releaseCartId, mail, note, audit }) {
 			return db.transaction().execute(async (trx) => {
 				const updated = await trx
 					.updateTable('orders')
@@ -132,16 +139,40 @@ export function sqlOrderStore(db: Db): OrderStore {
 						to_status: to,
 						actor,
 						at,
-						note: null
+						note: note ?? null
 					})
 					.execute();
 				if (releaseCartId) {
 					await trx.deleteFrom('cart_reservations').where('cart_id', '=', releaseCartId).execute();
 				}
 				if (to === 'paid') await grantMemberships(trx, orderId, new Date(at));
+				// A membership paid for and given back is not held any more.
+				const revoked = to === 'refunded' ? await revokeMemberships(trx, orderId) : 0;
 				if (mail) await recordMail(trx, mail.message, new Date(at), mail.id);
+				if (audit) {
+					await recordChange(trx, {
+						actor: audit.actor,
+						subjectType: 'order',
+						subjectId: orderId,
+						action: audit.action,
+						at: new Date(at),
+						before: { status: from },
+						after: { status: to, ...(note ? { note } : {}), ...(revoked ? { revoked } : {}) }
+					});
+				}
 				return true;
 			});
+		},
+
+		async claimStale(orderId, status, before, at) {
+			const result = await db
+				.updateTable('orders')
+				.set({ updated_at: at })
+				.where('id', '=', orderId)
+				.where('status', '=', status)
+				.where('updated_at', '<', before)
+				.executeTakeFirst();
+			return Number(result.numUpdatedRows) === 1;
 		}
 	};
 }

@@ -7,12 +7,19 @@ import type { OutboxEntry } from '../mail';
 export interface Order {
 	id: string;
 	userId: string;
-	/** pending, authorized, paid, cancelled or failed; other values may exist and are left alone. */
+	/**
+	 * pending, authorized, paid, cancelled, failed, refunding or refunded; other values may exist
+	 * and are left alone.
+	 */
 	status: string;
+	/** The provider the order was paid through (its session lives there). */
+	provider: string;
 	providerSessionId: string | null;
 	cartId: string | null;
 	totalOre: number;
 	createdAt: string;
+	/** When the status last changed (or a refund was last attempted). */
+	updatedAt: string;
 }
 
 export interface OrderLine {
@@ -44,6 +51,13 @@ export interface StatusChange {
 	releaseCartId: string | null;
 	/** A message that must follow this change: written to the outbox in the same transaction. */
 	mail?: OutboxEntry;
+	/** Kept with the change's order_events row (why, what the provider said). */
+	note?: string;
+	/**
+	 * A change a person asked for (an admin's cancel or refund) is also audited, in the same
+	 * transaction: who, the action, and the status before and after.
+	 */
+	audit?: { actor: string; action: string };
 }
 
 export interface OrderStore {
@@ -59,6 +73,12 @@ export interface OrderStore {
 	 * when another writer won.
 	 */
 	changeStatus(change: StatusChange): Promise<boolean>;
+	/**
+	 * Takes over an order left in `status` since before `before` (a refund that did not finish):
+	 * moves its updated_at to `at` while it still is as it was; of concurrent callers exactly one
+	 * gets true.
+	 */
+	claimStale(orderId: string, status: string, before: string, at: string): Promise<boolean>;
 }
 
 /** The order status a payment state asks for; CREATED asks for none. */
@@ -88,6 +108,24 @@ export function nextStatus(current: string, state: PaymentState): string | null 
 // Leaving pending ends the order's reservations: released, or (authorized) turned into sold lines.
 const ENDS_RESERVATIONS = new Set(['authorized', 'cancelled', 'failed']);
 
+/**
+ * The moves a person may make (an admin, through the payment provider), forward only like the
+ * provider's: an order not yet paid is cancelled, a paid one refunded in two steps — `refunding`
+ * while the provider gives the money back (its lines still hold their stock), then `refunded`
+ * (the stock is free again and its memberships end). Cancelled, failed and refunded are final.
+ */
+const ADMIN_MOVES: Record<string, readonly string[]> = {
+	pending: ['cancelled'],
+	authorized: ['cancelled'],
+	paid: ['refunding'],
+	refunding: ['refunded']
+};
+
+/** Whether an admin may move an order from `from` to `to`. */
+export function isAdminMove(from: string, to: string): boolean {
+	return ADMIN_MOVES[from]?.includes(to) ?? false;
+}
+
 export interface ApplyResult {
 	status: string;
 	changed: boolean;
@@ -111,6 +149,11 @@ export function ordersService(store: OrderStore) {
 			if (!user) return null;
 			const detail = await store.orderDetail(orderId);
 			return detail?.userId === user.id ? detail : null;
+		},
+
+		/** Any order by id: for the payment flows and the admin's, never for a buyer's page. */
+		find(_ctx: Context, orderId: string): Promise<Order | null> {
+			return store.findOrder(orderId);
 		},
 
 		async getStatus(_ctx: Context, orderId: string): Promise<string | null> {
@@ -145,6 +188,39 @@ export function ordersService(store: OrderStore) {
 				releaseCartId: null,
 				mail: options.mail
 			});
+		},
+
+		/**
+		 * A move an admin asked for (isAdminMove), guarded like every other: true only for the one
+		 * caller that made it. Cancelling releases what the order still holds in reservations.
+		 */
+		moveByAdmin(
+			_ctx: Context,
+			order: Order,
+			to: string,
+			by: { actor: string; auditActor: string; action: string },
+			options: { mail?: OutboxEntry; note?: string } = {},
+			now = new Date()
+		): Promise<boolean> {
+			if (!isAdminMove(order.status, to)) {
+				throw new Error(`order ${order.id} cannot move from ${order.status} to ${to}`);
+			}
+			return store.changeStatus({
+				orderId: order.id,
+				from: order.status,
+				to,
+				actor: by.actor,
+				at: now.toISOString(),
+				releaseCartId: to === 'cancelled' ? order.cartId : null,
+				mail: options.mail,
+				note: options.note,
+				audit: { actor: by.auditActor, action: by.action }
+			});
+		},
+
+		/** Takes over a refund nobody finished since `before` (see OrderStore.claimStale). */
+		claimStaleRefund(_ctx: Context, orderId: string, before: Date, now = new Date()) {
+			return store.claimStale(orderId, 'refunding', before.toISOString(), now.toISOString());
 		},
 
 		/**

@@ -9,7 +9,12 @@ import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params }) => {
 	const product = await services().content.shopProduct(locals.locale, params.slug);
-	if (!product) error(404, 'Not found');
+	if (!product) {
+		// A renamed product's old address leads to its new one for good.
+		const moved = await services().productsAdmin.redirectedSlug(params.slug);
+		if (moved) redirect(301, localizePath(`/shop/${encodeURIComponent(moved)}`, locals.locale));
+		error(404, 'Not found');
+	}
 	return { product, form: await superValidate(zod4(AddToCartForm)) };
 };
 

@@ -1,0 +1,176 @@
+// The product and plan forms of the admin area, between the domain and the page: a stored record
+// as the form's values, and a save's result as the page's answer (saved, each field's problem with
+// the typed values kept, or "someone else saved this meanwhile" with what they saved).
+import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
+import { localizePath, type Locale } from '$lib/i18n';
+import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/admin-shop';
+import { services } from '../app';
+import { m } from '$lib/paraglide/messages';
+import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
+import type { NamedAuditRecord } from '../audit/named';
+import { allowedOr404, callerOf } from './admin-route';
+import {
+	catalogueFormTexts,
+	fieldErrorTexts,
+	historyOf,
+	historyTexts,
+	recordTexts,
+	savedMeanwhileText
+} from './admin-shop-text';
+
+/** Every answer the product and plan pages' actions give, in one shape, its words written here. */
+export interface CatalogueAnswer {
+	/** What was done (a status line). */
+	done?: string;
+	/** Why nothing was done (an alert). */
+	refusal?: string;
+	values?: CatalogueValues;
+	/** Each field's problem, in words. */
+	errors?: Record<string, string>;
+	/** Someone else's save, field by field, in words. */
+	conflict?: { label: string; value: string }[];
+	/** The stored version the form continues from after a conflict. */
+	version?: number;
+}
+
+/** A stored product or plan as its form shows it. */
+export function valuesOf(p: AdminProduct, locale: Locale): CatalogueValues {
+	const count = (n: number | null) => (n === null ? '' : String(n));
+	return {
+		...catalogueValues(new FormData()),
+		nameNo: p.nameNo,
+		nameEn: p.nameEn,
+		descriptionNo: p.descriptionNo,
+		descriptionEn: p.descriptionEn,
+		slug: p.slug,
+		price: kronerText(p.priceOre, locale),
+		memberPrice: kronerText(p.memberPriceOre, locale),
+		stock: count(p.stock),
+		maxPerOrder: count(p.maxPerOrder),
+		category: p.category,
+		unitId: p.unitId ?? '',
+		period: p.plan?.period ?? '',
+		audience: p.plan?.audience ?? '',
+		months: count(p.plan?.months ?? null),
+		featured: p.featured,
+		active: p.active
+	};
+}
+
+/**
+ * What a product's or plan's page loads: the record, its form's values and version, its history in
+ * words, and the notice when it was just created.
+ */
+export function catalogueFormState(
+	found: { product: AdminProduct; trail: NamedAuditRecord[]; uses: ProductUses },
+	locale: Locale,
+	url: URL
+) {
+	const { product } = found;
+	return {
+		product,
+		uses: found.uses,
+		history: historyOf(found.trail, locale),
+		texts: {
+			form: catalogueFormTexts(product.plan ? 'plan' : 'product', product),
+			record: recordTexts(),
+			history: historyTexts()
+		},
+		values: valuesOf(product, locale),
+		version: product.version,
+		/** Said once, after the create form sent the admin here. */
+		notice: url.searchParams.has('created') ? m.admin_shop_created() : null
+	};
+}
+
+/** A refused form's answer: what was typed, each field's problem in words. */
+export function invalidAnswer(values: CatalogueValues, errors: Record<string, string>) {
+	return fail(400, { values, errors: fieldErrorTexts(errors) } as CatalogueAnswer);
+}
+
+/** The fields whose stored value differs from what was typed, with the stored value. */
+function savedMeanwhile(typed: CatalogueValues, stored: CatalogueValues) {
+	return (Object.keys(stored) as (keyof CatalogueValues)[])
+		.filter((k) => String(stored[k]).trim() !== String(typed[k]).trim())
+		.map((field) => ({ field, value: stored[field] }));
+}
+
+export function saveAnswer(result: SaveResult, values: CatalogueValues, locale: Locale) {
+	if (result.ok) return { done: m.admin_shop_saved() } as CatalogueAnswer;
+	switch (result.reason) {
+		case 'invalid':
+			return invalidAnswer(values, result.errors);
+		case 'conflict':
+			// The form now carries the stored version: saving again is a choice made knowing
+			// what the other person saved.
+			return fail(409, {
+				refusal: m.admin_shop_conflict(),
+				values,
+				conflict: savedMeanwhileText(savedMeanwhile(values, valuesOf(result.current, locale))),
+				version: result.current.version
+			} as CatalogueAnswer);
+		case 'not_found':
+			error(404, 'Not found');
+	}
+}
+
+/** The answer to taking a record off sale or back, or to deleting it. */
+export function activeAnswer(
+	result:
+		| SaveResult
+		| { ok: true }
+		| { ok: false; reason: 'not_found' | 'conflict' | 'in_use'; uses?: ProductUses },
+	active?: boolean
+) {
+	if (result.ok) {
+		return {
+			done: active ? m.admin_shop_product_activated() : m.admin_shop_product_deactivated()
+		} as CatalogueAnswer;
+	}
+	if (result.reason === 'not_found' || result.reason === 'invalid') error(404, 'Not found');
+	return fail(409, {
+		refusal:
+			'uses' in result && result.uses
+				? m.admin_shop_product_delete_refused(result.uses)
+				: m.admin_shop_conflict()
+	} as CatalogueAnswer);
+}
+
+type RecordEvent = RequestEvent<{ id: string }>;
+
+/**
+ * The actions of a product's or a plan's page: save the form, take it off sale or back, delete it
+ * (then back to `listPath`). Each is one domain call, answered as the form expects.
+ */
+export function catalogueRecordActions(kind: 'product' | 'plan', listPath: string) {
+	const posted = async (event: RecordEvent) => {
+		const data = await event.request.formData();
+		return { values: catalogueValues(data), version: data.get('version') };
+	};
+	const setActive = async (event: RecordEvent, active: boolean) => {
+		const { version } = await posted(event);
+		const result = await allowedOr404(
+			services().productsAdmin.setActive(callerOf(event), event.params.id, version, active)
+		);
+		return activeAnswer(result, active);
+	};
+	return {
+		save: async (event: RecordEvent) => {
+			const { values, version } = await posted(event);
+			const { productsAdmin } = services();
+			const update = kind === 'product' ? productsAdmin.updateProduct : productsAdmin.updatePlan;
+			const result = await allowedOr404(update(callerOf(event), event.params.id, version, values));
+			return saveAnswer(result, values, event.locals.locale);
+		},
+		deactivate: (event: RecordEvent) => setActive(event, false),
+		activate: (event: RecordEvent) => setActive(event, true),
+		delete: async (event: RecordEvent) => {
+			const { version } = await posted(event);
+			const result = await allowedOr404(
+				services().productsAdmin.remove(callerOf(event), event.params.id, version)
+			);
+			if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
+			return activeAnswer(result);
+		}
+	};
+}

@@ -1,0 +1,333 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
+import { trail } from '../audit';
+import { ENGINES } from '../db/test-db';
+import { Forbidden } from '../http/errors';
+import { NotSignedIn } from '../identity/roles';
+import { shopWorld, type ShopWorld } from './test-shop';
+
+// The catalogue as admins edit it, on each engine, through the real services.
+const values = (extra: Partial<CatalogueValues>): CatalogueValues => ({
+	...catalogueValues(new FormData()),
+	nameNo: 'Ølkrus på Åsen',
+	nameEn: 'Beer mug',
+	price: '199',
+	category: 'merch',
+	active: true,
+	...extra
+});
+
+describe.each(ENGINES)('products admin on %s', (engine) => {
+	let w: ShopWorld;
+	beforeEach(async () => {
+		w = await shopWorld(engine);
+	});
+	afterEach(() => w.test.destroy());
+
+	const stored = (id: string) =>
+		w.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+	it('creates a product with a slug from the Norwegian name (æ → ae, ø → o, å → a), kroner as øre, blank stock as no limit, and audits it', async () => {
+		const result = await w.app.productsAdmin.createProduct(
+			w.admin,
+			values({ price: '1 234,50', memberPrice: '99.9', maxPerOrder: '3' })
+		);
+		expect(result).toMatchObject({ ok: true, slug: 'olkrus-pa-asen', version: 1 });
+		const id = (result as { id: string }).id;
+		expect(await stored(id)).toMatchObject({
+			slug: 'olkrus-pa-asen',
+			price_ore: 123_450,
+			member_price_ore: 9_990,
+			stock: null,
+			max_per_order: 3,
+			active: 1,
+			version: 1
+		});
+		const [entry] = await trail(w.db, 'product', id);
+		expect(entry).toMatchObject({ actor: 'admin', action: 'created' });
+		expect(entry!.details).toMatchObject({
+			before: null,
+			after: { nameNo: 'Ølkrus på Åsen', priceOre: 123_450, maxPerOrder: 3, active: true }
+		});
+	});
+
+	it('keeps generated slugs unique with -2, -3 and refuses a chosen slug another product has', async () => {
+		const slugs = [];
+		for (let i = 0; i < 3; i++) {
+			const r = await w.app.productsAdmin.createProduct(w.admin, values({ nameNo: 'Hettegenser' }));
+			slugs.push(r.ok ? r.slug : r.reason);
+		}
+		// The demo catalogue already sells "hoodie", not "hettegenser".
+		expect(slugs).toEqual(['hettegenser', 'hettegenser-2', 'hettegenser-3']);
+		expect(await w.app.productsAdmin.createProduct(w.admin, values({ slug: 'mug' }))).toEqual({
+			ok: false,
+			reason: 'invalid',
+			errors: { slug: 'slug_taken' }
+		});
+	});
+
+	it('refuses bad input field by field and writes nothing', async () => {
+		const before = await w.db.selectFrom('products').select('id').execute();
+		const result = await w.app.productsAdmin.createProduct(
+			w.admin,
+			values({
+				nameNo: ' ',
+				price: '12,345',
+				memberPrice: '500',
+				stock: '-1',
+				maxPerOrder: '100',
+				category: 'Merch!',
+				slug: 'Not a slug'
+			})
+		);
+		expect(result).toEqual({
+			ok: false,
+			reason: 'invalid',
+			errors: {
+				nameNo: 'required',
+				price: 'price_format',
+				stock: 'stock_format',
+				maxPerOrder: 'max_format',
+				category: 'category_format',
+				slug: 'slug_format'
+			}
+		});
+		expect(
+			await w.app.productsAdmin.createProduct(w.admin, values({ price: '100', memberPrice: '150' }))
+		).toMatchObject({ ok: false, errors: { memberPrice: 'member_price_above' } });
+		expect(
+			await w.app.productsAdmin.createProduct(w.admin, values({ category: 'membership' }))
+		).toMatchObject({ ok: false, errors: { category: 'category_membership' } });
+		expect(
+			await w.app.productsAdmin.createProduct(w.admin, values({ unitId: 'no-such-unit' }))
+		).toMatchObject({ ok: false, errors: { unitId: 'unit_unknown' } });
+		expect(await w.db.selectFrom('products').select('id').execute()).toHaveLength(before.length);
+	});
+
+	it('saves over the version it was made from, raises it, and audits only what changed', async () => {
+		const found = (await w.app.productsAdmin.get(w.admin, 'prod-mug'))!;
+		const form = values({
+			nameNo: 'Kaffekopp',
+			nameEn: 'Coffee mug',
+			descriptionNo: found.product.descriptionNo,
+			descriptionEn: found.product.descriptionEn,
+			slug: 'mug',
+			price: '159',
+			stock: '12',
+			maxPerOrder: '4',
+			unitId: 'board-oslo',
+			featured: true
+		});
+		const saved = await w.app.productsAdmin.updateProduct(w.admin, 'prod-mug', 1, form);
+		expect(saved).toMatchObject({ ok: true, version: 2 });
+		expect(await stored('prod-mug')).toMatchObject({ price_ore: 15_900, stock: 12, version: 2 });
+		const entries = await trail(w.db, 'product', 'prod-mug');
+		expect(entries.at(-1)).toMatchObject({
+			actor: 'admin',
+			action: 'updated',
+			details: {
+				before: { priceOre: 14_900, stock: 10 },
+				after: { priceOre: 15_900, stock: 12 }
+			}
+		});
+		// The shop's own reader sees the new price at once.
+		expect((await w.app.content.shopProduct('no', 'mug'))?.priceOre).toBe(15_900);
+	});
+
+	it('two people saving the same version: the second is told, with what the first saved, and nothing is overwritten', async () => {
+		const first = values({ nameNo: 'Kaffekopp', slug: 'mug', price: '159', stock: '10' });
+		const second = values({ nameNo: 'Kaffekrus', slug: 'mug', price: '139', stock: '10' });
+		const results = await Promise.all([
+			w.app.productsAdmin.updateProduct(w.admin, 'prod-mug', 1, first),
+			w.app.productsAdmin.updateProduct(w.admin, 'prod-mug', 1, second)
+		]);
+		const conflicts = results.filter((r) => !r.ok);
+		expect(results.filter((r) => r.ok)).toHaveLength(1);
+		expect(conflicts).toEqual([expect.objectContaining({ ok: false, reason: 'conflict' })]);
+		const winner = results.findIndex((r) => r.ok);
+		const row = await stored('prod-mug');
+		expect(row.version).toBe(2);
+		expect(row.price_ore).toBe(winner === 0 ? 15_900 : 13_900);
+		const current = (conflicts[0] as { current: { priceOre: number; version: number } }).current;
+		expect(current).toMatchObject({ priceOre: row.price_ore, version: 2 });
+		expect(
+			(await trail(w.db, 'product', 'prod-mug')).filter((e) => e.action === 'updated')
+		).toHaveLength(1);
+	});
+
+	it('a changed slug leaves a redirect from the old one, renaming twice still leads to the product, and renaming back removes it', async () => {
+		const edit = (slug: string, version: number) =>
+			w.app.productsAdmin.updateProduct(
+				w.admin,
+				'prod-mug',
+				version,
+				values({ nameNo: 'Kaffekopp', slug, price: '149', stock: '10', maxPerOrder: '4' })
+			);
+		expect(await edit('kaffekopp', 1)).toMatchObject({ ok: true, slug: 'kaffekopp' });
+		expect(await w.app.productsAdmin.redirectedSlug('mug')).toBe('kaffekopp');
+		expect(await edit('krus', 2)).toMatchObject({ ok: true });
+		expect(await w.app.productsAdmin.redirectedSlug('mug')).toBe('krus');
+		expect(await w.app.productsAdmin.redirectedSlug('kaffekopp')).toBe('krus');
+		// Another product may not take an address that still leads to this one.
+		expect(await w.app.productsAdmin.createProduct(w.admin, values({ slug: 'mug' }))).toMatchObject(
+			{ ok: false, errors: { slug: 'slug_taken' } }
+		);
+		expect(await edit('mug', 3)).toMatchObject({ ok: true, slug: 'mug' });
+		expect(await w.app.productsAdmin.redirectedSlug('mug')).toBeNull();
+		expect(await w.app.productsAdmin.redirectedSlug('krus')).toBe('mug');
+	});
+
+	it('refuses a stock below what is sold, and counts sold, reserved and available', async () => {
+		await w.buy('prod-mug', 3);
+		const found = (await w.app.productsAdmin.get(w.admin, 'prod-mug'))!;
+		expect(found.product).toMatchObject({ stock: 10, sold: 3, reserved: 0, available: 7 });
+		expect(
+			await w.app.productsAdmin.updateProduct(
+				w.admin,
+				'prod-mug',
+				1,
+				values({ nameNo: 'Kaffekopp', slug: 'mug', price: '149', stock: '2' })
+			)
+		).toMatchObject({ ok: false, errors: { stock: 'stock_below_sold' } });
+	});
+
+	it('refuses to delete a product that was ordered (say how it is used), and lets it be taken off sale instead', async () => {
+		await w.buy('prod-mug', 1);
+		expect(await w.app.productsAdmin.remove(w.admin, 'prod-mug', 1)).toEqual({
+			ok: false,
+			reason: 'in_use',
+			uses: { orders: 1, reservations: 0, memberships: 0, events: 0 }
+		});
+		expect(await w.app.productsAdmin.setActive(w.admin, 'prod-mug', 1, false)).toMatchObject({
+			ok: true,
+			version: 2
+		});
+		expect(await w.app.content.shopProduct('no', 'mug')).toBeUndefined();
+		expect((await trail(w.db, 'product', 'prod-mug')).at(-1)).toMatchObject({
+			action: 'deactivated',
+			details: { before: { active: true }, after: { active: false } }
+		});
+	});
+
+	it('refuses to delete a product in a cart or sold for an event, deletes one nothing refers to, and audits it', async () => {
+		await w.app.shop.addToCart(w.member, 'prod-sticker', 1);
+		expect(await w.app.productsAdmin.remove(w.admin, 'prod-sticker', 1)).toMatchObject({
+			ok: false,
+			reason: 'in_use',
+			uses: { reservations: 1 }
+		});
+		expect(await w.app.productsAdmin.remove(w.admin, 'prod-julebord', 1)).toMatchObject({
+			ok: false,
+			uses: { events: 1 }
+		});
+		const created = await w.app.productsAdmin.createProduct(w.admin, values({}));
+		const id = (created as { id: string }).id;
+		expect(await w.app.productsAdmin.remove(w.admin, id, 2)).toMatchObject({
+			ok: false,
+			reason: 'conflict'
+		});
+		expect(await w.app.productsAdmin.remove(w.admin, id, 1)).toEqual({ ok: true });
+		expect(await w.db.selectFrom('products').where('id', '=', id).selectAll().execute()).toEqual(
+			[]
+		);
+		expect((await trail(w.db, 'product', id)).map((e) => e.action)).toEqual(['created', 'deleted']);
+	});
+
+	it('lists by search, category, on sale and running low, flagging missing translations, without the membership plans', async () => {
+		await w.app.productsAdmin.createProduct(w.admin, values({ nameEn: '', stock: '3' }));
+		const list = (filter: Partial<Parameters<typeof w.app.productsAdmin.list>[1]>) =>
+			w.app.productsAdmin
+				.list(w.admin, { q: '', category: '', active: '', stock: '', ...filter })
+				.then((r) => r.products.map((p) => p.slug));
+		expect(await list({})).not.toContain('membership-year-regular');
+		expect(await list({ q: 'KOPP' })).toEqual(['mug']);
+		expect(await list({ q: '100%' })).toEqual([]);
+		expect(await list({ category: 'clothing' })).toEqual(['hoodie']);
+		expect(await list({ stock: 'low' })).toEqual(['olkrus-pa-asen']);
+		await w.app.productsAdmin.setActive(w.admin, 'prod-sticker', 1, false);
+		expect(await list({ active: 'no' })).toEqual(['sticker']);
+		const rows = (
+			await w.app.productsAdmin.list(w.admin, { q: 'krus', category: '', active: '', stock: '' })
+		).products;
+		expect(rows).toEqual([expect.objectContaining({ missingTranslation: true, available: 3 })]);
+	});
+
+	it('creates and edits a membership plan with its period and months, which /membership then sells', async () => {
+		const plan = await w.app.productsAdmin.createPlan(w.admin, {
+			...values({ nameNo: 'Medlemskap, sommer', nameEn: 'Membership, summer', price: '100' }),
+			period: 'semester',
+			audience: 'student',
+			months: '3'
+		});
+		expect(plan).toMatchObject({ ok: true, slug: 'medlemskap-sommer' });
+		const id = (plan as { id: string }).id;
+		expect(await stored(id)).toMatchObject({
+			category: 'membership',
+			stock: null,
+			max_per_order: 1
+		});
+		const saved = await w.app.productsAdmin.updatePlan(w.admin, id, 1, {
+			...values({ nameNo: 'Medlemskap, sommer', nameEn: 'Membership, summer', price: '120' }),
+			slug: 'medlemskap-sommer',
+			period: 'semester',
+			audience: 'regular',
+			months: '4'
+		});
+		expect(saved).toMatchObject({ ok: true, version: 2 });
+		const plans = await w.app.membership.plans('en');
+		expect(plans.find((p) => p.productId === id)).toMatchObject({
+			audience: 'regular',
+			months: 4,
+			priceOre: 12_000
+		});
+		expect(
+			await w.app.productsAdmin.updatePlan(w.admin, id, 2, {
+				...values({ price: '120' }),
+				period: 'decade',
+				audience: 'regular',
+				months: '0'
+			})
+		).toMatchObject({ ok: false, errors: { period: 'required', months: 'months_format' } });
+		// A product is not a plan: the plan form does not edit it.
+		expect(
+			await w.app.productsAdmin.updatePlan(w.admin, 'prod-mug', 1, {
+				...values({}),
+				period: 'year',
+				audience: 'regular',
+				months: '12'
+			})
+		).toEqual({ ok: false, reason: 'not_found' });
+	});
+
+	it('refuses a member, a unit leader, an anonymous session and a visitor in every function, and changes nothing', async () => {
+		const p = w.app.productsAdmin;
+		const calls = {
+			list: (ctx: typeof w.admin) => p.list(ctx, { q: '', category: '', active: '', stock: '' }),
+			get: (ctx: typeof w.admin) => p.get(ctx, 'prod-mug'),
+			formOptions: (ctx: typeof w.admin) => p.formOptions(ctx),
+			createProduct: (ctx: typeof w.admin) => p.createProduct(ctx, values({})),
+			createPlan: (ctx: typeof w.admin) =>
+				p.createPlan(ctx, { ...values({}), period: 'year', audience: 'student', months: '12' }),
+			updateProduct: (ctx: typeof w.admin) =>
+				p.updateProduct(ctx, 'prod-mug', 1, values({ slug: 'mug' })),
+			updatePlan: (ctx: typeof w.admin) =>
+				p.updatePlan(ctx, 'membership-year-student', 1, {
+					...values({}),
+					period: 'year',
+					audience: 'student',
+					months: '12'
+				}),
+			setActive: (ctx: typeof w.admin) => p.setActive(ctx, 'prod-mug', 1, false),
+			remove: (ctx: typeof w.admin) => p.remove(ctx, 'prod-sticker', 1)
+		};
+		const before = await w.db.selectFrom('products').selectAll().orderBy('id').execute();
+		for (const [name, call] of Object.entries(calls)) {
+			await expect(call(w.member), `${name} by a member`).rejects.toThrow(Forbidden);
+			await expect(call(w.leader), `${name} by a leader`).rejects.toThrow(Forbidden);
+			await expect(call(w.anonymous), `${name} anonymously`).rejects.toThrow(NotSignedIn);
+			await expect(call(w.visitor), `${name} by a visitor`).rejects.toThrow(NotSignedIn);
+		}
+		expect(await w.db.selectFrom('products').selectAll().orderBy('id').execute()).toEqual(before);
+		expect(await w.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);
+	});
+});

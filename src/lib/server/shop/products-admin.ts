@@ -1,0 +1,692 @@
+// The shop's catalogue as admins edit it: products and membership plans (products of category
+// `membership` with a membership_plans row). Every change checks the caller through the roles
+// module, is refused when the record changed since the form was made (its version), writes the
+// product and its audit entry (before and after) in one transaction, and shows on /shop at once
+// (the database's change feed clears the page cache). Slugs are made from the Norwegian name,
+// kept unique, and a changed slug leaves a redirect from the old one (slug_redirects, kind
+// `products`, target the product's id so that renaming twice still leads to the product).
+// Product images are not edited here (the content images are).
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable } from 'kysely';
+import {
+	fieldErrors,
+	PlanInput,
+	ProductInput,
+	VersionField,
+	type ProductFilter
+} from '$lib/schemas/admin-shop';
+import { slugify, uniqueSlug } from '$lib/slug';
+import { recordChange } from '../audit';
+import { namedTrail, type NamedAuditRecord } from '../audit/named';
+import type { UserContext } from '../context';
+import type { Db } from '../db';
+import { isUniqueViolation, lockRows } from '../db/dialect';
+import type { ProductsTable } from '../db/schema';
+import type { RolesService } from '../identity/roles';
+import { LOW_STOCK } from '../content/queries';
+import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
+
+export interface PlanTerms {
+	period: string;
+	audience: string;
+	months: number;
+}
+
+/** A product as the admin's form and page show it. */
+export interface AdminProduct {
+	id: string;
+	slug: string;
+	nameNo: string;
+	nameEn: string;
+	descriptionNo: string;
+	descriptionEn: string;
+	priceOre: number;
+	memberPriceOre: number | null;
+	stock: number | null;
+	maxPerOrder: number | null;
+	category: string;
+	unitId: string | null;
+	featured: boolean;
+	active: boolean;
+	version: number;
+	/** Units on authorized, paid or refunding orders. */
+	sold: number;
+	/** Units held by unexpired reservations. */
+	reserved: number;
+	/** Left to sell; null without a stock limit. */
+	available: number | null;
+	/** Set for a membership plan. */
+	plan: PlanTerms | null;
+}
+
+export interface AdminProductRow {
+	id: string;
+	slug: string;
+	nameNo: string;
+	nameEn: string;
+	category: string;
+	priceOre: number;
+	memberPriceOre: number | null;
+	stock: number | null;
+	available: number | null;
+	active: boolean;
+	featured: boolean;
+	/** A name or description is missing in one of the locales. */
+	missingTranslation: boolean;
+}
+
+export type SaveResult =
+	| { ok: true; id: string; slug: string; version: number }
+	| { ok: false; reason: 'invalid'; errors: Record<string, string> }
+	| { ok: false; reason: 'not_found' }
+	/** Someone saved the record after the form was made: what is stored now. */
+	| { ok: false; reason: 'conflict'; current: AdminProduct };
+
+export type RemoveResult =
+	| { ok: true }
+	| { ok: false; reason: 'not_found' }
+	| { ok: false; reason: 'conflict'; current: AdminProduct }
+	/** Orders, reservations, memberships or an event refer to it: it can only be made inactive. */
+	| { ok: false; reason: 'in_use'; uses: ProductUses };
+
+export interface ProductUses {
+	orders: number;
+	reservations: number;
+	memberships: number;
+	events: number;
+}
+
+type ProductRow = Selectable<ProductsTable> & { reserved: unknown; sold: unknown };
+type PlanRow = { period: string | null; audience: string | null; months: number | null };
+
+function toAdminProduct(r: ProductRow & PlanRow): AdminProduct {
+	const reserved = Number(r.reserved ?? 0);
+	const sold = Number(r.sold ?? 0);
+	return {
+		id: r.id,
+		slug: r.slug,
+		nameNo: r.name_no,
+		nameEn: r.name_en,
+		descriptionNo: r.description_no,
+		descriptionEn: r.description_en,
+		priceOre: r.price_ore,
+		memberPriceOre: r.member_price_ore,
+		stock: r.stock,
+		maxPerOrder: r.max_per_order,
+		category: r.category,
+		unitId: r.unit_id,
+		featured: r.featured === 1,
+		active: r.active === 1,
+		version: r.version,
+		sold,
+		reserved,
+		available: availableOf(r.stock, reserved, sold),
+		plan:
+			r.period !== null && r.audience !== null && r.months !== null
+				? { period: r.period, audience: r.audience, months: r.months }
+				: null
+	};
+}
+
+/** The fields a change is audited by (what the form edits), as they are in an AdminProduct. */
+function audited(p: Omit<AdminProduct, 'sold' | 'reserved' | 'available' | 'version' | 'id'>) {
+	return {
+		slug: p.slug,
+		nameNo: p.nameNo,
+		nameEn: p.nameEn,
+		descriptionNo: p.descriptionNo,
+		descriptionEn: p.descriptionEn,
+		priceOre: p.priceOre,
+		memberPriceOre: p.memberPriceOre,
+		stock: p.stock,
+		maxPerOrder: p.maxPerOrder,
+		category: p.category,
+		unitId: p.unitId,
+		featured: p.featured,
+		active: p.active,
+		...(p.plan ?? {})
+	};
+}
+
+/** `%text%` for LIKE, with LIKE's own characters taken literally (escape '\'). */
+export function containsPattern(text: string): string {
+	return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** What an edit writes: a product's input, or a plan's with its fixed product fields. */
+type Edit = { kind: 'product'; input: ProductInput } | { kind: 'plan'; input: PlanInput };
+type Kind = Edit['kind'];
+
+/** A posted form parsed with the kind's schema: the edit, or the refusal with each field's problem. */
+function editOf(kind: Kind, values: unknown): Edit | Exclude<SaveResult, { ok: true }> {
+	const parsed = (kind === 'product' ? ProductInput : PlanInput).safeParse(values);
+	if (!parsed.success) return { ok: false, reason: 'invalid', errors: fieldErrors(parsed.error) };
+	return { kind, input: parsed.data } as Edit;
+}
+
+function columnsOf(edit: Edit) {
+	const i = edit.input;
+	const common = {
+		name_no: i.nameNo,
+		name_en: i.nameEn,
+		description_no: i.descriptionNo,
+		description_en: i.descriptionEn,
+		price_ore: i.price,
+		active: i.active ? 1 : 0
+	};
+	if (edit.kind === 'plan') {
+		// A membership is bought once per order, at one price, without a stock limit.
+		return {
+			...common,
+			category: 'membership',
+			member_price_ore: null,
+			stock: null,
+			max_per_order: 1,
+			unit_id: null,
+			featured: 0
+		};
+	}
+	const p = edit.input;
+	return {
+		...common,
+		category: p.category,
+		member_price_ore: p.memberPrice,
+		stock: p.stock,
+		max_per_order: p.maxPerOrder,
+		unit_id: p.unitId,
+		featured: p.featured ? 1 : 0
+	};
+}
+
+class Refusal extends Error {
+	constructor(readonly result: Exclude<SaveResult, { ok: true }>) {
+		super(result.reason);
+	}
+}
+
+export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, 'require'> }) {
+	const { db, roles } = deps;
+	const admin = (ctx: UserContext) => roles.require(ctx, { action: 'admin' });
+
+	/** The product's audit entry, inside the change's transaction. */
+	const audit = (
+		trx: Db,
+		entry: { actor: string; id: string; action: string; at: Date },
+		before: Record<string, unknown> | null,
+		after: Record<string, unknown> | null
+	) =>
+		recordChange(trx, {
+			actor: entry.actor,
+			subjectType: 'product',
+			subjectId: entry.id,
+			action: entry.action,
+			at: entry.at,
+			before,
+			after
+		});
+
+	function withAvailability(q: Db, now: string) {
+		return q
+			.selectFrom('products')
+			.leftJoin('membership_plans', 'membership_plans.product_id', 'products.id')
+			.selectAll('products')
+			.select((eb) => [
+				reservedQuantity(eb, now).as('reserved'),
+				soldQuantity(eb).as('sold'),
+				'membership_plans.period',
+				'membership_plans.audience',
+				'membership_plans.months'
+			]);
+	}
+
+	async function read(q: Db, id: string, now: Date): Promise<AdminProduct | null> {
+		const row = await withAvailability(q, now.toISOString())
+			.where('products.id', '=', id)
+			.executeTakeFirst();
+		return row ? toAdminProduct(row) : null;
+	}
+
+	/** Slugs a product other than `ownId` has, or had and still redirects from. */
+	async function takenSlugs(q: Db, base: string, ownId: string | null): Promise<Set<string>> {
+		const like = `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+		const [products, redirects] = await Promise.all([
+			q
+				.selectFrom('products')
+				.select(['slug', 'id'])
+				.where(sql<boolean>`slug like ${like} escape '\\'`)
+				.execute(),
+			q
+				.selectFrom('slug_redirects')
+				.select(['slug', 'target'])
+				.where('kind', '=', 'products')
+				.where(sql<boolean>`slug like ${like} escape '\\'`)
+				.execute()
+		]);
+		return new Set([
+			...products.filter((p) => p.id !== ownId).map((p) => p.slug),
+			...redirects.filter((r) => r.target !== ownId).map((r) => r.slug)
+		]);
+	}
+
+	/** The product categories in use, membership aside (plans are not products to the form). */
+	async function categoriesInUse(): Promise<string[]> {
+		const rows = await db
+			.selectFrom('products')
+			.select('category')
+			.distinct()
+			.where('category', '!=', 'membership')
+			.orderBy('category')
+			.execute();
+		return rows.map((r) => r.category);
+	}
+
+	async function unitExists(q: Db, unitId: string | null): Promise<boolean> {
+		if (unitId === null) return true;
+		return (
+			(await q.selectFrom('units').select('id').where('id', '=', unitId).executeTakeFirst()) !==
+			undefined
+		);
+	}
+
+	async function create(
+		ctx: UserContext,
+		kind: Kind,
+		values: unknown,
+		now: Date
+	): Promise<SaveResult> {
+		const user = await admin(ctx);
+		const edit = editOf(kind, values);
+		if (!('kind' in edit)) return edit;
+		if (edit.kind === 'product' && !(await unitExists(db, edit.input.unitId))) {
+			return { ok: false, reason: 'invalid', errors: { unitId: 'unit_unknown' } };
+		}
+		const id = randomUUID();
+		const chosen = edit.input.slug;
+		// Two admins creating "Hettegenser" at once may both find hettegenser-2 free; the unique
+		// index refuses the second, which then looks again.
+		for (let attempt = 0; ; attempt++) {
+			try {
+				return await db.transaction().execute(async (trx) => {
+					const taken = await takenSlugs(
+						trx,
+						chosen ?? (slugify(edit.input.nameNo) || 'vare'),
+						null
+					);
+					let slug: string;
+					if (chosen) {
+						if (taken.has(chosen)) {
+							throw new Refusal({ ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } });
+						}
+						slug = chosen;
+					} else {
+						slug = uniqueSlug(slugify(edit.input.nameNo) || 'vare', taken);
+					}
+					await trx
+						.insertInto('products')
+						.values({ id, slug, image: null, ...columnsOf(edit) })
+						.execute();
+					if (edit.kind === 'plan') {
+						const plan: PlanTerms = {
+							period: edit.input.period,
+							audience: edit.input.audience,
+							months: edit.input.months!
+						};
+						const last = await trx
+							.selectFrom('membership_plans')
+							.select((e) => e.fn.max<number>('sort').as('sort'))
+							.executeTakeFirst();
+						await trx
+							.insertInto('membership_plans')
+							.values({ product_id: id, ...plan, sort: Number(last?.sort ?? -1) + 1 })
+							.execute();
+					}
+					const created = (await read(trx, id, now))!;
+					await audit(
+						trx,
+						{ actor: user.id, id, action: 'created', at: now },
+						null,
+						audited(created)
+					);
+					return { ok: true as const, id, slug, version: created.version };
+				});
+			} catch (error) {
+				if (error instanceof Refusal) return error.result;
+				if (isUniqueViolation(error) && attempt < 3) continue;
+				if (isUniqueViolation(error)) {
+					return { ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } };
+				}
+				throw error;
+			}
+		}
+	}
+
+	/**
+	 * Runs `change` on the product as it is stored, locked, when its version is still `version`;
+	 * `not_found` or `conflict` (with what is stored now) otherwise.
+	 */
+	async function guarded<T>(
+		id: string,
+		version: number,
+		now: Date,
+		change: (trx: Db, before: AdminProduct) => Promise<T>
+	): Promise<T | Exclude<SaveResult, { ok: true }>> {
+		try {
+			return await db.transaction().execute(async (trx) => {
+				await lockRows(trx, trx.selectFrom('products').select('id').where('id', '=', id));
+				const before = await read(trx, id, now);
+				if (!before) throw new Refusal({ ok: false, reason: 'not_found' });
+				if (before.version !== version) {
+					throw new Refusal({ ok: false, reason: 'conflict', current: before });
+				}
+				return change(trx, before);
+			});
+		} catch (error) {
+			if (error instanceof Refusal) return error.result;
+			throw error;
+		}
+	}
+
+	async function update(
+		ctx: UserContext,
+		kind: Kind,
+		id: string,
+		rawVersion: unknown,
+		values: unknown,
+		now: Date
+	): Promise<SaveResult> {
+		const user = await admin(ctx);
+		const edit = editOf(kind, values);
+		if (!('kind' in edit)) return edit;
+		const version = VersionField.safeParse(rawVersion);
+		if (!version.success) return { ok: false, reason: 'not_found' };
+		if (edit.kind === 'product' && !(await unitExists(db, edit.input.unitId))) {
+			return { ok: false, reason: 'invalid', errors: { unitId: 'unit_unknown' } };
+		}
+		try {
+			return await guarded(id, version.data, now, async (trx, before) => {
+				if ((edit.kind === 'plan') !== (before.plan !== null)) {
+					throw new Refusal({ ok: false, reason: 'not_found' });
+				}
+				const slug = edit.input.slug ?? before.slug;
+				if (slug !== before.slug && (await takenSlugs(trx, slug, id)).has(slug)) {
+					throw new Refusal({ ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } });
+				}
+				const columns = columnsOf(edit);
+				// Fewer than are sold already cannot be the stock: say how many are sold instead.
+				if (columns.stock !== null && columns.stock < before.sold) {
+					throw new Refusal({
+						ok: false,
+						reason: 'invalid',
+						errors: { stock: 'stock_below_sold' }
+					});
+				}
+				await trx
+					.updateTable('products')
+					.set((eb) => ({ ...columns, slug, version: eb('version', '+', 1) }))
+					.where('id', '=', id)
+					.where('version', '=', version.data)
+					.execute();
+				if (edit.kind === 'plan') {
+					await trx
+						.updateTable('membership_plans')
+						.set({
+							period: edit.input.period,
+							audience: edit.input.audience,
+							months: edit.input.months!
+						})
+						.where('product_id', '=', id)
+						.execute();
+				}
+				if (slug !== before.slug) {
+					// The old address leads here from now on; the new one is no longer a redirect.
+					await trx
+						.deleteFrom('slug_redirects')
+						.where('kind', '=', 'products')
+						.where('slug', '=', slug)
+						.execute();
+					await trx
+						.insertInto('slug_redirects')
+						.values({
+							kind: 'products',
+							slug: before.slug,
+							target: id,
+							created_at: now.toISOString()
+						})
+						.onConflict((oc) =>
+							oc
+								.columns(['kind', 'slug'])
+								.doUpdateSet({ target: id, created_at: now.toISOString() })
+						)
+						.execute();
+				}
+				const after = (await read(trx, id, now))!;
+				const entry = { actor: user.id, id, action: 'updated', at: now };
+				await audit(trx, entry, audited(before), audited(after));
+				return { ok: true as const, id, slug, version: after.version };
+			});
+		} catch (error) {
+			if (isUniqueViolation(error)) {
+				return { ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } };
+			}
+			throw error;
+		}
+	}
+
+	async function usesOf(q: Db, id: string, now: Date): Promise<ProductUses> {
+		const count = (n: { n: unknown } | undefined) => Number(n?.n ?? 0);
+		const [orders, reservations, memberships, events] = await Promise.all([
+			q
+				.selectFrom('order_lines')
+				.select((e) => e.fn.count('order_id').distinct().as('n'))
+				.where('product_id', '=', id)
+				.executeTakeFirst(),
+			q
+				.selectFrom('cart_reservations')
+				.select((e) => e.fn.countAll().as('n'))
+				.where('product_id', '=', id)
+				.where('expires_at', '>=', now.toISOString())
+				.executeTakeFirst(),
+			q
+				.selectFrom('memberships')
+				.select((e) => e.fn.countAll().as('n'))
+				.where('product_id', '=', id)
+				.executeTakeFirst(),
+			q
+				.selectFrom('events')
+				.select((e) => e.fn.countAll().as('n'))
+				.where('product_id', '=', id)
+				.executeTakeFirst()
+		]);
+		return {
+			orders: count(orders),
+			reservations: count(reservations),
+			memberships: count(memberships),
+			events: count(events)
+		};
+	}
+
+	return {
+		/** The catalogue without the membership plans (they have their own page). */
+		async list(ctx: UserContext, filter: ProductFilter, now = new Date()) {
+			await admin(ctx);
+			const at = now.toISOString();
+			let query = withAvailability(db, at)
+				.where('membership_plans.product_id', 'is', null)
+				.orderBy('products.slug');
+			if (filter.q) {
+				const pattern = containsPattern(filter.q);
+				query = query.where((eb) =>
+					eb.or(
+						(['products.name_no', 'products.name_en', 'products.slug'] as const).map(
+							(column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`
+						)
+					)
+				);
+			}
+			if (filter.category) query = query.where('products.category', '=', filter.category);
+			if (filter.active)
+				query = query.where('products.active', '=', filter.active === 'yes' ? 1 : 0);
+			if (filter.stock === 'low') query = query.where((eb) => atMostLeft(eb, at, LOW_STOCK));
+			const [rows, categories] = await Promise.all([query.execute(), categoriesInUse()]);
+			return {
+				products: rows.map((r): AdminProductRow => {
+					const p = toAdminProduct(r);
+					return {
+						id: p.id,
+						slug: p.slug,
+						nameNo: p.nameNo,
+						nameEn: p.nameEn,
+						category: p.category,
+						priceOre: p.priceOre,
+						memberPriceOre: p.memberPriceOre,
+						stock: p.stock,
+						available: p.available,
+						active: p.active,
+						featured: p.featured,
+						missingTranslation: missingTranslation(p)
+					};
+				}),
+				categories
+			};
+		},
+
+		/** One product (or plan) with its audit trail; null when there is none. */
+		async get(
+			ctx: UserContext,
+			id: string,
+			now = new Date()
+		): Promise<{ product: AdminProduct; trail: NamedAuditRecord[]; uses: ProductUses } | null> {
+			await admin(ctx);
+			const product = await read(db, id, now);
+			if (!product) return null;
+			const [trail, uses] = await Promise.all([namedTrail(db, 'product', id), usesOf(db, id, now)]);
+			return { product, trail, uses };
+		},
+
+		/** What the product form chooses from: the units and the categories in use. */
+		async formOptions(ctx: UserContext) {
+			await admin(ctx);
+			const [units, categories] = await Promise.all([
+				db.selectFrom('units').select(['id', 'name_no', 'name_en']).orderBy('name_no').execute(),
+				categoriesInUse()
+			]);
+			return {
+				units: units.map((u) => ({ id: u.id, nameNo: u.name_no, nameEn: u.name_en })),
+				categories
+			};
+		},
+
+		/** Creates a product from a posted form's values (CatalogueValues), checked with ProductInput. */
+		createProduct: (ctx: UserContext, values: unknown, now = new Date()) =>
+			create(ctx, 'product', values, now),
+		/** Creates a membership plan from a posted form's values, checked with PlanInput. */
+		createPlan: (ctx: UserContext, values: unknown, now = new Date()) =>
+			create(ctx, 'plan', values, now),
+		/** Saves a product's form over the version it was made from. */
+		updateProduct: (
+			ctx: UserContext,
+			id: string,
+			version: unknown,
+			values: unknown,
+			now = new Date()
+		) => update(ctx, 'product', id, version, values, now),
+		updatePlan: (
+			ctx: UserContext,
+			id: string,
+			version: unknown,
+			values: unknown,
+			now = new Date()
+		) => update(ctx, 'plan', id, version, values, now),
+
+		/** Takes a product (or plan) off sale, or puts it back, without touching anything else. */
+		async setActive(
+			ctx: UserContext,
+			id: string,
+			rawVersion: unknown,
+			active: boolean,
+			now = new Date()
+		): Promise<SaveResult> {
+			const user = await admin(ctx);
+			const version = VersionField.safeParse(rawVersion);
+			if (!version.success) return { ok: false, reason: 'not_found' };
+			return guarded(id, version.data, now, async (trx, before) => {
+				await trx
+					.updateTable('products')
+					.set((eb) => ({ active: active ? 1 : 0, version: eb('version', '+', 1) }))
+					.where('id', '=', id)
+					.execute();
+				const action = active ? 'activated' : 'deactivated';
+				await audit(
+					trx,
+					{ actor: user.id, id, action, at: now },
+					{ active: before.active },
+					{ active }
+				);
+				return { ok: true as const, id, slug: before.slug, version: before.version + 1 };
+			});
+		},
+
+		/**
+		 * Deletes a product nothing refers to. One that was ordered, is in a cart, was granted as a
+		 * membership or is an event's ticket is refused: make it inactive instead.
+		 */
+		async remove(
+			ctx: UserContext,
+			id: string,
+			rawVersion: unknown,
+			now = new Date()
+		): Promise<RemoveResult> {
+			const user = await admin(ctx);
+			const version = VersionField.safeParse(rawVersion);
+			if (!version.success) return { ok: false, reason: 'not_found' };
+			const result = await guarded(id, version.data, now, async (trx, before) => {
+				const uses = await usesOf(trx, id, now);
+				if (uses.orders + uses.reservations + uses.memberships + uses.events > 0) {
+					return { ok: false as const, reason: 'in_use' as const, uses };
+				}
+				// Reservations that ran out still name the product; they count for nothing.
+				await trx.deleteFrom('cart_reservations').where('product_id', '=', id).execute();
+				await trx
+					.deleteFrom('slug_redirects')
+					.where('kind', '=', 'products')
+					.where('target', '=', id)
+					.execute();
+				await trx.deleteFrom('membership_plans').where('product_id', '=', id).execute();
+				await trx.deleteFrom('products').where('id', '=', id).execute();
+				await audit(trx, { actor: user.id, id, action: 'deleted', at: now }, audited(before), null);
+				return { ok: true as const };
+			});
+			// The guard refuses only as not_found or conflict; nothing here is invalid input.
+			return result as RemoveResult;
+		},
+
+		/**
+		 * The current slug of an active product that `slug` used to name; null when there is none.
+		 * For the public product page: anyone may ask.
+		 */
+		async redirectedSlug(slug: string): Promise<string | null> {
+			const row = await db
+				.selectFrom('slug_redirects')
+				.innerJoin('products', 'products.id', 'slug_redirects.target')
+				.select('products.slug')
+				.where('slug_redirects.kind', '=', 'products')
+				.where('slug_redirects.slug', '=', slug)
+				.where('products.active', '=', 1)
+				.executeTakeFirst();
+			return row?.slug ?? null;
+		}
+	};
+}
+
+/** Whether the product lacks a name or description in one locale while the other has one. */
+export function missingTranslation(p: {
+	nameNo: string;
+	nameEn: string;
+	descriptionNo: string;
+	descriptionEn: string;
+}): boolean {
+	const gap = (a: string, b: string) => (a.trim() === '') !== (b.trim() === '');
+	return gap(p.nameNo, p.nameEn) || gap(p.descriptionNo, p.descriptionEn);
+}
+
+export type ProductsAdminService = ReturnType<typeof productsAdminService>;

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axeViolations, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
+
+// The shop's admin pages as an admin uses them, in both languages: a product's price and stock
+// edited and the shop changed at once; an order bought on the simulator refunded and its stock back
+// once; axe on every admin page type; and the product form without JavaScript.
+
+const TEXT = {
+	no: {
+		save: 'Lagre',
+		saved: 'Lagret.',
+		create: 'Opprett produktet',
+		created: 'Opprettet.',
+		refund: 'Refunder ordren',
+		refunded: 'Ordren er refundert, og kjøperen har fått e-post.',
+		refundedStatus: 'Refundert',
+		left: (n: number) => `Bare ${n} igjen`,
+		add: 'Legg i handlekurven',
+		checkout: 'Gå til kassen',
+		pay: 'Gå til betaling',
+		approve: 'Godkjenn betalingen',
+		terms: 'Jeg godtar salgsvilkårene',
+		priceError: 'Skriv et beløp i kroner, for eksempel 149 eller 149,50.',
+		price: (kr: string) => new RegExp(`${kr}\\s?kr`)
+	},
+	en: {
+		save: 'Save',
+		saved: 'Saved.',
+		create: 'Create the product',
+		created: 'Created.',
+		refund: 'Refund the order',
+		refunded: 'The order is refunded, and the buyer has been e-mailed.',
+		refundedStatus: 'Refunded',
+		left: (n: number) => `Only ${n} left`,
+		add: 'Add to cart',
+		checkout: 'Go to checkout',
+		pay: 'Go to payment',
+		approve: 'Approve payment',
+		terms: 'I accept the terms of sale',
+		priceError: 'Enter an amount in kroner, for example 149 or 149.50.',
+		price: (kr: string) => new RegExp(`NOK\\s?${kr}`)
+	}
+} as const;
+
+/** A product of its own for one test, so that tests running side by side never share stock. */
+function ownProduct(
+	stock: number,
+	priceOre: number
+): { id: string; slug: string; category: string } {
+	const id = randomUUID();
+	const tag = id.slice(0, 8);
+	const product = { id, slug: `e2e-${tag}`, category: `e2e-${tag}` };
+	e2eDb((d) =>
+		d
+			.prepare(
+				`insert into products (id, slug, unit_id, category, price_ore, member_price_ore, stock,
+				max_per_order, image, featured, active, name_no, name_en, description_no, description_en)
+				values (?, ?, null, ?, ?, null, ?, null, null, 0, 1, ?, ?, 'Til testen.', 'For the test.')`
+			)
+			.run(
+				id,
+				product.slug,
+				product.category,
+				priceOre,
+				stock,
+				`Testvare ${tag}`,
+				`Test item ${tag}`
+			)
+	);
+	return product;
+}
+
+async function adminPage(
+	browser: Browser,
+	baseURL: string,
+	javaScriptEnabled = true
+): Promise<Page> {
+	const context = await browser.newContext({ javaScriptEnabled });
+	const { id } = await e2eAdmin();
+	await e2eSession(context, baseURL, id);
+	return context.newPage();
+}
+
+/** An order of its own, failed, with one line: what the order page shows without buying. */
+function ownOrder(): string {
+	const product = ownProduct(3, 10_000);
+	const orderId = randomUUID();
+	const now = new Date().toISOString();
+	e2eDb((d) => {
+		d.prepare(
+			`insert into orders (id, user_id, status, provider, provider_session_id, total_ore, buyer_name,
+			buyer_email, buyer_phone, cart_id, created_at, updated_at, locale)
+			values (?, (select id from users limit 1), 'failed', 'simulator', null, 10000, 'Ola', 'ola@example.org', '12345678', null, ?, ?, 'no')`
+		).run(orderId, now, now);
+		d.prepare(
+			"insert into order_lines (id, order_id, product_id, name, unit_price_ore, quantity) values (?, ?, ?, 'Testvare', 10000, 1)"
+		).run(randomUUID(), orderId, product.id);
+		d.prepare(
+			"insert into order_events (id, order_id, from_status, to_status, actor, at, note) values (?, ?, null, 'pending', 'test', ?, null), (?, ?, 'pending', 'failed', 'test', ?, null)"
+		).run(randomUUID(), orderId, now, randomUUID(), orderId, now);
+	});
+	return orderId;
+}
+
+/** Every page type of the shop's admin area (and the dashboard it adds to). */
+const PAGE_TYPES: [string, () => string][] = [
+	['dashboard', () => '/admin'],
+	['product list', () => '/admin/shop/products?stock=low'],
+	['new product', () => '/admin/shop/products/new'],
+	['product', () => `/admin/shop/products/${ownProduct(3, 10_000).id}`],
+	['order list', () => '/admin/shop/orders'],
+	['order', () => `/admin/shop/orders/${ownOrder()}`],
+	['memberships', () => '/admin/shop/memberships'],
+	['new plan', () => '/admin/shop/memberships/plans/new'],
+	['plan', () => '/admin/shop/memberships/plans/membership-year-student']
+];
+
+for (const locale of ['no', 'en'] as const) {
+	const t = TEXT[locale];
+
+	test(`/${locale}: an admin edits a product's price and stock, and the shop shows them at once`, async ({
+		browser,
+		baseURL,
+		page: shopper
+	}) => {
+		const product = ownProduct(20, 19_900);
+		await shopper.goto(`/${locale}/shop?category=${product.category}`);
+		await expect(shopper.getByRole('main')).toContainText(t.price('199'));
+
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/shop/products/${product.id}`);
+		await admin.locator('#price').fill(locale === 'no' ? '149,50' : '149.50');
+		await admin.locator('#stock').fill('4');
+		await admin.getByRole('button', { name: t.save }).click();
+		await expect(admin.getByText(t.saved)).toBeVisible();
+		await expect(admin.locator('#price')).toHaveValue(locale === 'no' ? '149,50' : '149.50');
+		await expect(admin.getByTestId('record-history')).toContainText(
+			t.price(locale === 'no' ? '149,50' : '149.50')
+		);
+
+		await shopper.goto(`/${locale}/shop?category=${product.category}`);
+		await expect(shopper.getByRole('main')).toContainText(
+			t.price(locale === 'no' ? '149,50' : '149.50')
+		);
+		await shopper.goto(`/${locale}/shop/${product.slug}`);
+		await expect(shopper.getByRole('main')).toContainText(t.left(4));
+		await admin.context().close();
+	});
+
+	test(`/${locale}: an order bought on the simulator is refunded from its admin page, and its stock comes back once`, async ({
+		browser,
+		baseURL,
+		page: buyer
+	}) => {
+		const product = ownProduct(5, 5_000);
+		await buyer.goto(`/${locale}/shop/${product.slug}`);
+		await buyer.getByLabel(locale === 'no' ? 'Antall' : 'Quantity').fill('2');
+		await buyer.getByRole('button', { name: t.add }).click();
+		await buyer.getByRole('link', { name: t.checkout }).click();
+		await buyer.locator('#field-name').fill('Kari Nordmann');
+		await buyer.locator('#field-email').fill('kari@example.org');
+		await buyer.locator('#field-phone').fill('912 34 567');
+		await buyer.getByLabel(t.terms).check();
+		await buyer.getByRole('button', { name: t.pay }).click();
+		await buyer.getByRole('button', { name: t.approve }).click();
+		await expect(buyer).toHaveURL(new RegExp(`/${locale}/shop/order/[0-9a-f-]+\\?success=true$`));
+		const orderId = /order\/([0-9a-f-]+)/.exec(buyer.url())![1]!;
+		await buyer.goto(`/${locale}/shop/${product.slug}`);
+		await expect(buyer.getByRole('main')).toContainText(t.left(3));
+
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/shop/orders/${orderId}`);
+		await admin.getByRole('button', { name: t.refund }).click();
+		await expect(admin.getByText(t.refunded)).toBeVisible();
+		await expect(admin.getByTestId('admin-order-status')).toHaveText(t.refundedStatus);
+		await expect(admin.getByRole('button', { name: t.refund })).toHaveCount(0);
+		await expect(admin.getByTestId('admin-order-events').locator('tbody tr')).toHaveCount(5);
+
+		// Back once: five left, not seven.
+		await buyer.goto(`/${locale}/shop/${product.slug}`);
+		await expect(buyer.getByRole('main')).toContainText(t.left(5));
+		await admin.goto(`/${locale}/admin/shop/products/${product.id}`);
+		await expect(admin.getByTestId('stock-now')).toContainText(
+			locale === 'no'
+				? '0 solgt, 0 i handlekurver, 5 igjen å selge.'
+				: '0 sold, 0 in carts, 5 left to sell.'
+		);
+		await admin.context().close();
+	});
+
+	for (const [name, path] of PAGE_TYPES) {
+		test(`/${locale}: axe finds nothing on the admin's ${name}`, async ({ browser, baseURL }) => {
+			const admin = await adminPage(browser, baseURL!);
+			await admin.goto(`/${locale}${path()}`);
+			await expect(admin.getByRole('heading', { level: 1 })).toBeVisible();
+			expect(await axeViolations(admin)).toEqual([]);
+			await admin.context().close();
+		});
+	}
+
+	test(`/${locale}: axe finds nothing on a product form showing its errors`, async ({
+		browser,
+		baseURL
+	}) => {
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/shop/products/new`);
+		await admin.locator('#nameNo').fill('Pledd');
+		await admin.locator('#price').fill('ti kroner');
+		await admin.getByRole('button', { name: t.create }).click();
+		await expect(admin.locator('#price-error')).toHaveText(t.priceError);
+		expect(await axeViolations(admin)).toEqual([]);
+		await admin.context().close();
+	});
+}
+
+test.describe('without JavaScript', () => {
+	for (const locale of ['no', 'en'] as const) {
+		const t = TEXT[locale];
+		test(`/${locale}: a new product is refused for a bad price with what was typed kept, then created`, async ({
+			browser,
+			baseURL
+		}) => {
+			const admin = await adminPage(browser, baseURL!, false);
+			const name = `Pledd ${randomUUID().slice(0, 6)}`;
+			await admin.goto(`/${locale}/admin/shop/products/new`);
+			await admin.locator('#nameNo').fill(name);
+			await admin.locator('#nameEn').fill('Blanket');
+			await admin.locator('#price').fill('tre hundre');
+			await admin.locator('#stock').fill('12');
+			await admin.getByRole('button', { name: t.create }).click();
+
+			await expect(admin.getByRole('alert').first()).toBeVisible();
+			await expect(admin.locator('#price')).toHaveAttribute('aria-invalid', 'true');
+			await expect(admin.locator('#price-error')).toHaveText(t.priceError);
+			await expect(admin.locator('#nameNo')).toHaveValue(name);
+			await expect(admin.locator('#price')).toHaveValue('tre hundre');
+			await expect(admin.locator('#stock')).toHaveValue('12');
+
+			await admin.locator('#price').fill('300');
+			await admin.getByRole('button', { name: t.create }).click();
+			await expect(admin).toHaveURL(
+				new RegExp(`/${locale}/admin/shop/products/[0-9a-f-]+\\?created=1$`)
+			);
+			await expect(admin.getByText(t.created)).toBeVisible();
+			await expect(admin.locator('#slug')).toHaveValue(/^pledd-/);
+			await admin.context().close();
+		});
+	}
+});
