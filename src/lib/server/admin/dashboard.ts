@@ -3,6 +3,7 @@
 // A read model over the domains' tables: it changes nothing.
 import type { AdminScope } from '$lib/admin/nav';
 import type { Locale } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
 import { recent } from '../audit';
 import type { UserContext } from '../context';
 import { pickLocalized, type LocalizedText } from '../content/localize';
@@ -21,9 +22,12 @@ export interface DashboardChange {
 	id: string;
 	at: string;
 	actorName: string;
-	subjectType: string;
-	subjectId: string;
+	/** What was done, in words ("Changed", or the action's code when it has none). */
 	action: string;
+	/** What it was done to, in words ("Event", …) with its id. */
+	subject: string;
+	/** The record's page in the admin area (unlocalized), when it has one. */
+	href: string | null;
 }
 
 export interface DashboardContact {
@@ -46,6 +50,44 @@ export interface Dashboard {
 }
 
 const LIMIT = 6;
+
+/** The admin page of a record the audit log names, by its subject type. */
+const RECORD_PAGES: Record<string, (id: string) => string> = {
+	event: (id) => `/admin/content/events/${id}`,
+	news: (id) => `/admin/content/news/${id}`,
+	job: (id) => `/admin/content/jobs/${id}`,
+	project: (id) => `/admin/content/projects/${id}`,
+	unit: (id) => `/admin/content/units/${id}`,
+	page: (id) => `/admin/content/pages/${id}`,
+	leader: (id) => `/admin/content/leaders/${id}`,
+	campus: (id) => `/admin/content/campuses/${id}`,
+	product: (id) => `/admin/shop/products/${id}`,
+	order: (id) => `/admin/shop/orders/${id}`,
+	user: (id) => `/admin/people/${id}`,
+	expense_claim: (id) => `/fs/${id}`
+};
+const recordPage = (type: string, id: string) => RECORD_PAGES[type]?.(id) ?? null;
+
+const SUBJECT_WORDS: Record<string, () => string> = {
+	event: m.admin_subject_event,
+	news: m.admin_subject_news,
+	job: m.admin_subject_job,
+	project: m.admin_subject_project,
+	unit: m.admin_subject_unit,
+	page: m.admin_subject_page,
+	leader: m.admin_subject_leader,
+	campus: m.admin_subject_campus,
+	product: m.admin_subject_product,
+	order: m.admin_subject_order,
+	user: m.admin_subject_user,
+	expense_claim: m.admin_subject_claim,
+	assistant_question: m.admin_subject_question
+};
+const ACTION_WORDS: Record<string, () => string> = {
+	create: m.admin_trail_create,
+	update: m.admin_trail_update,
+	delete: m.admin_trail_delete
+};
 
 export function dashboardService(deps: {
 	db: Db;
@@ -88,9 +130,9 @@ export function dashboardService(deps: {
 			id: e.id,
 			at: e.at,
 			actorName: nameOf.get(e.actor) ?? e.actor,
-			subjectType: e.subjectType,
-			subjectId: e.subjectId,
-			action: e.action
+			action: (ACTION_WORDS[e.action] ?? (() => e.action.replace(/_/g, ' ')))(),
+			subject: `${(SUBJECT_WORDS[e.subjectType] ?? (() => e.subjectType.replace(/_/g, ' ')))()} ${e.subjectId}`,
+			href: recordPage(e.subjectType, e.subjectId)
 		}));
 	}
 
