@@ -114,7 +114,7 @@ for (const locale of LOCALES) {
 		await expect(page.getByTestId('pending-invitations')).toHaveCount(0);
 
 		// The history shows each change, newest first.
-		const history = page.getByTestId('change-history');
+		const history = page.getByTestId('audit-trail');
 		await expect(history.locator('[data-action="invitation:revoke"]')).toHaveCount(1);
 		await expect(history.locator('[data-action="team_member:remove"]')).toHaveCount(1);
 		await expect(history.locator('[data-action="team_member:change_role"]')).toHaveCount(1);
@@ -162,7 +162,7 @@ for (const locale of LOCALES) {
 			page.getByRole('status').filter({ hasText: t.admin_people_revoked_now! })
 		).toBeVisible();
 		await expect(page.getByRole('button', { name: t.admin_people_grant_admin })).toBeVisible();
-		const history = page.getByTestId('change-history');
+		const history = page.getByTestId('audit-trail');
 		await expect(history.locator('[data-action="admin_grant:grant"]')).toHaveCount(1);
 		await expect(history.locator('[data-action="admin_grant:revoke"]')).toHaveCount(1);
 

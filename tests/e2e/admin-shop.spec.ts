@@ -135,7 +135,7 @@ for (const locale of ['no', 'en'] as const) {
 		await admin.getByRole('button', { name: t.save }).click();
 		await expect(admin.getByText(t.saved)).toBeVisible();
 		await expect(admin.locator('#price')).toHaveValue(locale === 'no' ? '149,50' : '149.50');
-		await expect(admin.getByTestId('record-history')).toContainText(
+		await expect(admin.getByTestId('audit-trail')).toContainText(
 			t.price(locale === 'no' ? '149,50' : '149.50')
 		);
 

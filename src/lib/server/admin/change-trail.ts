@@ -3,16 +3,8 @@
 // Texts in the request's language.
 import { m } from '$lib/paraglide/messages';
 import type { AuditRecord } from '../audit';
+import { actorNames, type TrailEntry } from '../audit/trail-entry';
 import type { Db } from '../db';
-
-export interface TrailEntry {
-	id: string;
-	at: string;
-	who: string;
-	action: string;
-	label: string;
-	details: string[];
-}
 
 const ACTIONS: Record<string, () => string> = {
 	create: m.admin_trail_create,
@@ -33,11 +25,10 @@ export async function changeTrail(
 	records: AuditRecord[],
 	fieldLabel: (field: string) => string
 ): Promise<TrailEntry[]> {
-	const actors = [...new Set(records.map((r) => r.actor))];
-	const users = actors.length
-		? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', actors).execute()
-		: [];
-	const names = new Map(users.map((u) => [u.id, u.name]));
+	const names = await actorNames(
+		db,
+		records.map((r) => r.actor)
+	);
 	return records.map((r) => {
 		const before = (r.details.before ?? null) as Record<string, unknown> | null;
 		const after = (r.details.after ?? null) as Record<string, unknown> | null;

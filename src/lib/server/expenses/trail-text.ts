@@ -5,6 +5,7 @@ import { formatForeign, formatKm, formatRate } from '$lib/expenses/format';
 import { statusLabel } from '$lib/expenses/status-label';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
+import { trailTexts, type TrailEntry } from '../audit/trail-entry';
 import type { ClaimDetail } from '.';
 
 const ACTION_LABELS: Record<string, () => string> = {
@@ -86,7 +87,8 @@ export function claimPageTexts(claim: ClaimDetail, locale: Locale) {
 			};
 		}),
 		lines: Object.fromEntries(claim.lines.map((line) => [line.id, lineTexts(line, locale)])),
-		trail: claim.trail.map((entry) => ({
+		trailTexts: trailTexts(m.expense_page_trail()),
+		trail: claim.trail.map((entry): TrailEntry => ({
 			id: entry.id,
 			at: entry.at,
 			// A system actor (`cron:…`) has no name.

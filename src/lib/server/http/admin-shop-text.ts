@@ -7,6 +7,7 @@ import { formatPrice } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { orderStatusLabel } from '$lib/order-status';
 import { m } from '$lib/paraglide/messages';
+import { trailTexts, type TrailEntry } from '../audit/trail-entry';
 
 const ERRORS: Record<string, () => string> = {
 	required: m.admin_shop_error_required,
@@ -85,17 +86,6 @@ function fieldValue(field: string, value: unknown, locale: Locale): string {
 	return value;
 }
 
-/** One entry of a record's history as its page shows it. */
-export interface HistoryEntry {
-	id: string;
-	at: string;
-	who: string;
-	action: string;
-	what: string;
-	/** Each changed field: `Price (kr): NOK 149 → NOK 159`. */
-	changes: string[];
-}
-
 const sideOf = (details: Record<string, unknown>, key: 'before' | 'after') => {
 	const v = details[key];
 	return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : null;
@@ -111,7 +101,7 @@ export function historyOf(
 		details: Record<string, unknown>;
 	}[],
 	locale: Locale
-): HistoryEntry[] {
+): TrailEntry[] {
 	return entries.map((e) => {
 		const before = sideOf(e.details, 'before');
 		const after = sideOf(e.details, 'after');
@@ -121,8 +111,9 @@ export function historyOf(
 			at: e.at,
 			who: e.actorName,
 			action: e.action,
-			what: Object.hasOwn(ACTIONS, e.action) ? ACTIONS[e.action]!() : e.action,
-			changes: fields.map((field) => {
+			label: Object.hasOwn(ACTIONS, e.action) ? ACTIONS[e.action]!() : e.action,
+			// Each changed field: `Price (kr): NOK 149 → NOK 159`.
+			details: fields.map((field) => {
 				const sides = [before, after]
 					.filter((side) => side !== null)
 					.map((side) => fieldValue(field, side[field], locale));
@@ -248,18 +239,13 @@ export function catalogueFormTexts(
 	};
 }
 
-const HISTORY_WORDS = {
-	heading: m.admin_shop_history,
-	empty: m.admin_shop_history_empty,
-	when: m.admin_shop_history_when,
-	who: m.admin_shop_history_who,
-	what: m.admin_shop_history_what,
-	changes: m.admin_shop_history_changes
-};
+/** The history's heading and its table's words. */
+export const historyTexts = () => ({
+	heading: m.admin_shop_history(),
+	table: trailTexts(m.admin_shop_history(), m.admin_shop_history_empty())
+});
 
-export type HistoryTexts = Record<keyof typeof HISTORY_WORDS, string>;
-
-export const historyTexts = (): HistoryTexts => wordsOf(HISTORY_WORDS);
+export type HistoryTexts = ReturnType<typeof historyTexts>;
 
 const RECORD_WORDS = {
 	open_in_shop: m.admin_shop_open_in_shop,

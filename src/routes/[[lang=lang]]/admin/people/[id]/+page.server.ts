@@ -6,7 +6,10 @@ import {
 	UnitForm,
 	UnitRoleForm
 } from '$lib/schemas/admin-people';
+import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
+import { trailTexts } from '$lib/server/audit/trail-entry';
+import { historyText } from '$lib/server/identity/history-text';
 import { formAction } from '$lib/server/admin/form-action';
 import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
@@ -22,7 +25,13 @@ export const load: PageServerLoad = async ({ locals, params }) => {
 		Promise.all([people.person(ctx, params.id), people.managedUnits(ctx)])
 	);
 	if (!found?.[0]) error(404, 'Not found');
-	return { person: found[0], units: found[1] };
+	const { history, ...person } = found[0];
+	return {
+		person,
+		units: found[1],
+		history: historyText(history, locals.locale),
+		historyTexts: trailTexts(m.admin_people_history(), m.admin_people_history_empty())
+	};
 };
 
 const Nothing = z.object({});

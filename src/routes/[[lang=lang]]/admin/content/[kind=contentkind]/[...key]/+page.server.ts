@@ -1,7 +1,9 @@
 import { fail, redirect } from '@sveltejs/kit';
 import type { ContentKind } from '$lib/admin/nav';
 import { localizePath } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
+import { trailTexts } from '$lib/server/audit/trail-entry';
 import { notFoundWhenDenied, postedForm } from '$lib/server/content/admin-form';
 import { userContext } from '$lib/server/context';
 import { Conflict } from '$lib/server/http/errors';
@@ -20,7 +22,8 @@ export const load: PageServerLoad = async (event) => {
 	return {
 		record,
 		options: await contentEditor.options(ctxOf(event), event.locals.locale),
-		saved: event.url.searchParams.has('saved')
+		saved: event.url.searchParams.has('saved'),
+		trailTexts: trailTexts(m.admin_content_changes(), m.admin_content_no_changes())
 	};
 };
 

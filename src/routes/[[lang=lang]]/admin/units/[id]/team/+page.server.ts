@@ -1,7 +1,10 @@
 import { error, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { MemberForm, MemberRoleForm } from '$lib/schemas/admin-people';
+import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
+import { trailTexts } from '$lib/server/audit/trail-entry';
+import { historyText } from '$lib/server/identity/history-text';
 import { formAction } from '$lib/server/admin/form-action';
 import { userContext } from '$lib/server/context';
 import {
@@ -20,7 +23,12 @@ export const load: PageServerLoad = async ({ locals, params }) => {
 		services().people.team(userContext(locals.user, locals.sessionId), params.id)
 	);
 	if (!team) error(404, 'Not found');
-	return { team, form: await inviteForm() };
+	return {
+		team,
+		history: historyText(team.history, locals.locale, true),
+		historyTexts: trailTexts(m.admin_people_history(), m.admin_people_history_empty()),
+		form: await inviteForm()
+	};
 };
 
 /** A leader who gave up their own leadership no longer sees the page: back to the dashboard. */
