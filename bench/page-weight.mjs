@@ -10,12 +10,14 @@
 // found at LIGHTHOUSE_BIN, default /tmp/lh/node_modules/.bin/lighthouse:
 // `npm install --prefix /tmp/lh lighthouse@12`.
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { BENCH_LIMITS, ensureBuild, firstLink, startOrgweb } from './lib/orgweb.mjs';
 import { isMain } from './lib/servers.mjs';
 import { printTable } from './lib/table.mjs';
@@ -42,12 +44,52 @@ async function pageTypes(base) {
 	];
 }
 
+const ADMIN_EMAIL = 'bench-admin@example.org';
+
+/** The admin area's page types (the dashboard, content, shop and people), measured signed in. */
+const ADMIN_PAGES = [
+	['admin dashboard', '/en/admin'],
+	['admin content list', '/en/admin/content/events'],
+	['admin new event', '/en/admin/content/events/new'],
+	['admin event', '/en/admin/content/events/evt-julebord'],
+	['admin product', '/en/admin/shop/products/prod-mug'],
+	['admin orders', '/en/admin/shop/orders'],
+	['admin people', '/en/admin/people'],
+	['admin assistant', '/en/admin/assistant']
+];
+
+/** An admin (ADMIN_EMAILS) with a session in the bench's database; its cookie. */
+function adminSession(file) {
+	const db = new Database(file);
+	try {
+		const at = new Date().toISOString();
+		const userId = randomUUID();
+		const secret = randomBytes(32).toString('base64url');
+		db.prepare(
+			'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
+		).run(userId, ADMIN_EMAIL, 'Bench Admin', at, at);
+		db.prepare(
+			'insert into sessions (id, user_id, secret_hash, created_at, expires_at) values (?, ?, ?, ?, ?)'
+		).run(
+			randomUUID(),
+			userId,
+			createHash('sha256').update(secret).digest('hex'),
+			at,
+			new Date(Date.now() + 86_400_000).toISOString()
+		);
+		return secret;
+	} finally {
+		db.close();
+	}
+}
+
 export async function pageWeight() {
 	ensureBuild();
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-weight-'));
+	const databaseFile = join(dir, 'weight.db');
 	const server = await startOrgweb({
-		databaseFile: join(dir, 'weight.db'),
-		env: { LOG_LEVEL: 'warn', ...BENCH_LIMITS }
+		databaseFile,
+		env: { LOG_LEVEL: 'warn', ADMIN_EMAILS: ADMIN_EMAIL, ...BENCH_LIMITS }
 	});
 	try {
 		const base = server.url;
@@ -59,6 +101,13 @@ export async function pageWeight() {
 		const rows = [];
 		try {
 			for (const [name, path] of pages) rows.push(await measurePage(browser, base, name, path));
+			const secret = adminSession(databaseFile);
+			const admin = await browser.newContext();
+			await admin.addCookies([{ name: 'session', value: secret, url: base }]);
+			const headers = { cookie: `session=${secret}` };
+			for (const [name, path] of ADMIN_PAGES) {
+				rows.push(await measurePage(admin, base, name, path, headers));
+			}
 		} finally {
 			await browser.close();
 		}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_MAX, slugify, uniqueSlug } from './slug';
+import { SLUG_MAX, slugify, uniqueSlug, firstFreeSlug } from './slug';
 
 describe('slugs', () => {
 	it('spells Norwegian letters the Norwegian way and drops other accents and signs', () => {
@@ -21,5 +21,13 @@ describe('slugs', () => {
 		expect(uniqueSlug('kopp', new Set(['kopp', 'kopp-2']))).toBe('kopp-3');
 		const base = 'a'.repeat(SLUG_MAX);
 		expect(uniqueSlug(base, new Set([base]))).toBe(`${'a'.repeat(SLUG_MAX - 2)}-2`);
+	});
+});
+
+describe('the first free slug, asked of a store', () => {
+	it('takes the base or the first numbered one the store says is free', async () => {
+		const taken = new Set(['julebord', 'julebord-2']);
+		expect(await firstFreeSlug('julebord', async (s) => taken.has(s))).toBe('julebord-3');
+		expect(await firstFreeSlug('sommerfest', async (s) => taken.has(s))).toBe('sommerfest');
 	});
 });

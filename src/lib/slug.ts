@@ -24,9 +24,23 @@ export function slugify(name: string): string {
  * by shortening the base.
  */
 export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+	for (const candidate of slugCandidates(base)) if (!taken.has(candidate)) return candidate;
+	throw new Error('unreachable');
+}
+
+/** As uniqueSlug, asking the store candidate by candidate (a slug may be taken in several places). */
+export async function firstFreeSlug(
+	base: string,
+	isTaken: (candidate: string) => Promise<boolean>
+): Promise<string> {
+	for (const candidate of slugCandidates(base)) if (!(await isTaken(candidate))) return candidate;
+	throw new Error('unreachable');
+}
+
+/** `base`, `base-2`, `base-3`, …, each within SLUG_MAX. */
+function* slugCandidates(base: string): Generator<string> {
 	for (let n = 1; ; n++) {
 		const suffix = n === 1 ? '' : `-${n}`;
-		const candidate = base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '') + suffix;
-		if (!taken.has(candidate)) return candidate;
+		yield base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '') + suffix;
 	}
 }

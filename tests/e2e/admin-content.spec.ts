@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { png } from '../../src/lib/server/files/test-fixtures';
 import { axeViolations, e2eAccount, e2eAdmin, e2eSession } from '../helpers/e2e';
 
 // The admin's content pages in Chromium, in both languages: an admin writes an event in Norwegian
@@ -123,4 +124,34 @@ test.describe('without JavaScript', () => {
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 		await expect(page.getByRole('heading', { name: 'Utlån' })).toBeVisible();
 	});
+});
+
+test('an admin gives a product a picture with its description, and the shop shows it', async ({
+	page,
+	baseURL
+}) => {
+	const t = texts('en');
+	await signInAsAdmin(page, baseURL!);
+	await page.goto('/en/admin/shop/products/prod-sticker');
+	await page.getByLabel(t.admin_image_upload!).setInputFiles({
+		name: 'sticker.png',
+		mimeType: 'image/png',
+		buffer: await png(800, 800)
+	});
+	await page
+		.getByLabel(`${t.admin_field_image_alt} (${t.admin_language_no})`)
+		.fill('Klistremerke med logo');
+	await page
+		.getByLabel(`${t.admin_field_image_alt} (${t.admin_language_en})`)
+		.fill('A sticker with the logo');
+	await page.getByRole('button', { name: t.admin_image_save }).click();
+	await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+	expect(await axeViolations(page)).toEqual([]);
+	await page.goto('/en/shop/sticker');
+	const picture = page.getByRole('img', { name: 'A sticker with the logo' });
+	await expect(picture).toBeVisible();
+	// The browser took a size made for it, not the upload.
+	expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+		/\/media\/[0-9a-f-]{36}\/\d+\.(avif|webp)$/
+	);
 });

@@ -132,7 +132,7 @@ for (const locale of ['no', 'en'] as const) {
 		await admin.goto(`/${locale}/admin/shop/products/${product.id}`);
 		await admin.locator('#price').fill(locale === 'no' ? '149,50' : '149.50');
 		await admin.locator('#stock').fill('4');
-		await admin.getByRole('button', { name: t.save }).click();
+		await admin.getByRole('button', { name: t.save, exact: true }).click();
 		await expect(admin.getByText(t.saved)).toBeVisible();
 		await expect(admin.locator('#price')).toHaveValue(locale === 'no' ? '149,50' : '149.50');
 		await expect(admin.getByTestId('audit-trail')).toContainText(

@@ -349,4 +349,64 @@ describe('the admin content pages', () => {
 		expect(staff.status).toBe(200);
 		expect(staff.headers.get('cache-control')).toBe('private, no-store');
 	});
+
+	it('give a product a picture: its page and card show it in sizes for phones; others are refused', async () => {
+		const post = (browser: Browser, fields: Record<string, string>, image?: Buffer) => {
+			const body = new FormData();
+			for (const [name, value] of Object.entries(fields)) body.set(name, value);
+			if (image)
+				body.set('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'mug.png');
+			return browser.request('/en/admin/shop/products/prod-mug?/picture', {
+				method: 'POST',
+				headers: { origin: server.url, accept: 'text/html' },
+				body
+			});
+		};
+		const version = () => String(versionOf('products', 'prod-mug'));
+		const member = as('member@example.org');
+		const refused = await post(
+			member.browser,
+			{ version: version(), image_alt_no: 'Krus', image_alt_en: 'Mug' },
+			await png(900, 600)
+		);
+		expect(refused.status).toBe(404);
+
+		const { browser } = as('admin@example.org');
+		const noAlt = await post(
+			browser,
+			{ version: version(), image_alt_no: 'Krus' },
+			await png(900, 600)
+		);
+		expect(noAlt.status).toBe(400);
+		expect(mainText(await noAlt.text())).toContain('Describe the image in this language');
+
+		const saved = await post(
+			browser,
+			{
+				version: version(),
+				image_alt_no: 'Et hvitt krus med logo',
+				image_alt_en: 'A white mug with the logo'
+			},
+			await png(900, 600)
+		);
+		expect(saved.status).toBe(303);
+		const page = await (await fetch(`${server.url}/en/shop/mug`)).text();
+		expect(page).toMatch(
+			/<source type="image\/avif" srcset="\/media\/[0-9a-f-]{36}\/480\.avif 480w, [^"]*900\.avif 900w"/
+		);
+		expect(page).toContain('alt="A white mug with the logo"');
+		const shop = await (await fetch(`${server.url}/en/shop`)).text();
+		expect(shop).toMatch(/src="\/media\/[0-9a-f-]{36}\/480\.webp"/);
+		const [entry] = withDb(server.dbFile, (db) =>
+			db
+				.prepare(
+					"select action, details from audit_log where subject_type = 'product' and subject_id = 'prod-mug'"
+				)
+				.all()
+		) as { action: string; details: string }[];
+		expect(entry!.action).toBe('image');
+		expect(JSON.parse(entry!.details).after).toMatchObject({
+			image_alt_en: 'A white mug with the logo'
+		});
+	});
 });

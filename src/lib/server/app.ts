@@ -116,7 +116,7 @@ export function buildServices(
 		db,
 		pageCache: pages,
 		...paying,
-		productsAdmin: productsAdminService({ db, roles: identity.roles }),
+		productsAdmin: productsAdminService({ db, roles: identity.roles, files }),
 		ordersAdmin,
 		membershipsAdmin: membershipsAdminService({ db, roles: identity.roles }),
 		...identity,

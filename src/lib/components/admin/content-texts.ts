@@ -67,3 +67,16 @@ export function fieldHint(field: FieldDef): string | null {
 	if (field.name === 'image_alt') return m.admin_hint_image_alt();
 	return null;
 }
+
+/** The picture fields' words (ImageFields.svelte). */
+export const imageTexts = () => ({
+	legend: m.admin_field_image(),
+	current: m.admin_image_current(),
+	remove: m.admin_image_remove(),
+	replace: m.admin_image_replace(),
+	upload: m.admin_image_upload(),
+	hint: m.admin_hint_image(),
+	alt: m.admin_field_image_alt(),
+	altHint: m.admin_hint_image_alt(),
+	languages: { no: m.admin_language_no(), en: m.admin_language_en() }
+});

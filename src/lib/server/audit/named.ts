@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { trail, type AuditRecord } from './index';
+import { actorNames } from './trail-entry';
 
 export interface NamedAuditRecord extends AuditRecord {
 	actorName: string;
@@ -14,10 +15,9 @@ export async function namedTrail(
 	subjectId: string
 ): Promise<NamedAuditRecord[]> {
 	const entries = await trail(db, subjectType, subjectId);
-	const ids = [...new Set(entries.map((e) => e.actor))];
-	const users = ids.length
-		? await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', ids).execute()
-		: [];
-	const nameOf = new Map(users.map((u) => [u.id, u.name || u.email || u.id]));
+	const nameOf = await actorNames(
+		db,
+		entries.map((e) => e.actor)
+	);
 	return entries.map((e) => ({ ...e, actorName: nameOf.get(e.actor) ?? e.actor }));
 }

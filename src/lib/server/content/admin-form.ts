@@ -25,12 +25,33 @@ export async function postedForm(
 		values[name] = typeof value === 'string' ? value : '';
 	}
 	values.version = String(data.get('version') ?? '');
-	const file = KINDS[kind].image ? data.get('image') : null;
-	const upload =
-		file instanceof File && file.size > 0
-			? { bytes: Buffer.from(await file.arrayBuffer()), name: file.name }
-			: null;
-	return { values, upload };
+	return { values, upload: KINDS[kind].image ? await postedImage(data) : null };
+}
+
+/** The image file a form posted; an empty file input posts an empty file: none. */
+export async function postedImage(data: FormData): Promise<ImageUpload | null> {
+	const file = data.get('image');
+	return file instanceof File && file.size > 0
+		? { bytes: Buffer.from(await file.arrayBuffer()), name: file.name }
+		: null;
+}
+
+/** A picture form's fields (ImageFields.svelte) and its file. */
+export async function postedPicture(request: Request) {
+	const data = await request.formData();
+	const text = (name: string) => {
+		const value = data.get(name);
+		return typeof value === 'string' ? value : '';
+	};
+	return {
+		version: text('version'),
+		values: {
+			image_alt_no: text('image_alt_no'),
+			image_alt_en: text('image_alt_en'),
+			image_remove: text('image_remove')
+		},
+		upload: await postedImage(data)
+	};
 }
 
 /** Refusals and a record that is not there become 404; anything else is thrown on. */

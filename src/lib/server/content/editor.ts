@@ -17,15 +17,15 @@ import { recordChange, trail } from '../audit';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { isUniqueViolation } from '../db/dialect';
-import { FileRefused, type FilesService } from '../files';
+import type { FilesService } from '../files';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { pickLocalized, type LocalizedText } from './localize';
 import { renderMarkdown } from './markdown';
-import { fullImagePath } from './sql';
+import { imageColumns, imageShown, withImage, type ImageUpload } from './images';
 import { fieldSchema, issueCode, publicationSchema } from './form-schema';
 import { toOsloInput } from './oslo-time';
-import { slugify, uniqueSlug } from './slugs';
+import { firstFreeSlug, slugify } from '$lib/slug';
 import { publicationState, type PublicationState } from './visibility';
 
 type Row = Record<string, unknown>;
@@ -74,11 +74,7 @@ export interface EditorOptions {
 
 export type SaveResult = { ok: true; key: string } | { ok: false; errors: FormErrors };
 
-/** An image file posted with the form (the files port checks and keeps it). */
-export interface ImageUpload {
-	bytes: Buffer;
-	name: string;
-}
+export type { ImageUpload } from './images';
 
 const TABLE: Record<ContentKind, string> = {
 	events: 'events',
@@ -424,12 +420,13 @@ export function contentEditor(deps: {
 				String(parsed.columns[`${def.titleField}_no`] ?? '') ||
 				String(parsed.columns[`${def.titleField}_en`] ?? '') ||
 				String(parsed.columns[def.titleField] ?? '');
-			const wanted = typeof parsed.columns.slug === 'string' ? parsed.columns.slug : slugify(title);
+			const wanted =
+				typeof parsed.columns.slug === 'string' ? parsed.columns.slug : slugify(title) || 'item';
 			const base = kind === 'pages' ? `${POLICY}${wanted}` : wanted;
 			if (typeof parsed.columns.slug === 'string' && (await slugTaken(trx, kind, base))) {
 				return { ok: false as const, errors: { slug: 'slug_taken' } };
 			}
-			const key = await uniqueSlug(base, (c) => slugTaken(trx, kind, c));
+			const key = await firstFreeSlug(base, (c) => slugTaken(trx, kind, c));
 			const row: Row = {
 				...parsed.columns,
 				...publicationColumns(kind, parsed.publication, parsed.publishAt, undefined, now)
@@ -452,85 +449,6 @@ export function contentEditor(deps: {
 			});
 			return { ok: true as const, key };
 		});
-	}
-
-	/**
-	 * What the form asks of the record's image: a new one (alt text needed in both languages),
-	 * the one it has (kept unless removed), or none. Records errors; keeps nothing yet.
-	 */
-	function imagePlan(
-		kind: ContentKind,
-		before: Row | undefined,
-		form: FormValues,
-		upload: ImageUpload | null,
-		columns: Row,
-		errors: FormErrors
-	): { keeps: boolean } {
-		if (!KINDS[kind].image) return { keeps: false };
-		const had = typeof before?.image_file_id === 'string';
-		const keeps = !!upload || (had && form.image_remove !== 'on');
-		for (const locale of ['no', 'en'] as const) {
-			const name = `image_alt_${locale}`;
-			const alt = (form[name] ?? '').trim();
-			if (keeps && alt === '') errors[name] = 'alt_required';
-			else if (alt.length > 250) errors[name] = 'too_long';
-			columns[name] = keeps ? alt : null;
-		}
-		if (!keeps) columns.image_file_id = null;
-		return { keeps };
-	}
-
-	async function imageShown(row: Row) {
-		if (typeof row.image_file_id !== 'string') return null;
-		const file = await deps.db
-			.selectFrom('files')
-			.select(['mime_type', 'width', 'height'])
-			.where('id', '=', row.image_file_id)
-			.executeTakeFirst();
-		return file
-			? {
-					src: fullImagePath(row.image_file_id, file.mime_type),
-					width: file.width,
-					height: file.height
-				}
-			: null;
-	}
-
-	/** Keeps the posted image through the files port; null (with the error) when it is refused. */
-	async function keepImage(
-		upload: ImageUpload,
-		ownerId: string,
-		errors: FormErrors
-	): Promise<string | null> {
-		try {
-			return (await deps.files.accept({ ownerId, purpose: 'image', ...upload })).id;
-		} catch (refused) {
-			if (!(refused instanceof FileRefused)) throw refused;
-			errors.image = `file_${refused.code}`;
-			return null;
-		}
-	}
-
-	/** Runs `save` with the image kept; the image goes again when the save does not happen. */
-	async function withImage(
-		upload: ImageUpload | null,
-		ownerId: string,
-		columns: Row,
-		save: () => Promise<SaveResult>
-	): Promise<SaveResult> {
-		if (!upload) return save();
-		const errors: FormErrors = {};
-		const fileId = await keepImage(upload, ownerId, errors);
-		if (!fileId) return { ok: false, errors };
-		columns.image_file_id = fileId;
-		try {
-			const saved = await save();
-			if (!saved.ok) await deps.files.delete(fileId);
-			return saved;
-		} catch (error) {
-			await deps.files.delete(fileId);
-			throw error;
-		}
 	}
 
 	return {
@@ -622,7 +540,7 @@ export function contentEditor(deps: {
 				path: def.path(def.key === 'slug' ? String(row.slug) : key),
 				trail: await changeTrail(deps.db, await trail(deps.db, SUBJECT[kind], key), trailField),
 				slugEditable: kind !== 'pages' || key.startsWith(POLICY),
-				image: await imageShown(row)
+				image: await imageShown(deps.db, row.image_file_id)
 			};
 		},
 
@@ -654,23 +572,29 @@ export function contentEditor(deps: {
 			// Checked before the transaction: on SQLite, a read outside it would wait for it to end.
 			const errors = { ...parsed.errors };
 			await checkChoices(db, kind, parsed.columns, errors, allowed);
-			imagePlan(kind, undefined, form, upload, parsed.columns, errors);
+			if (KINDS[kind].image) imageColumns(false, form, upload, parsed.columns, errors);
 			if (Object.keys(errors).length > 0) return { ok: false, errors };
 			const user = await requireEdit(
 				ctx,
 				kind === 'units' ? null : unitOf(kind, parsed.columns),
 				now
 			);
-			return withImage(upload, user.id, parsed.columns, async () => {
-				// Two records made at once with one title: the second takes the next free address.
-				for (let attempt = 1; ; attempt++) {
-					try {
-						return await insertNew(user.id, kind, parsed, now);
-					} catch (error) {
-						if (!isUniqueViolation(error) || attempt >= 3) throw error;
+			return withImage(
+				deps.files,
+				upload,
+				{ ownerId: user.id, replaced: null },
+				parsed.columns,
+				async () => {
+					// Two records made at once with one title: the second takes the next free address.
+					for (let attempt = 1; ; attempt++) {
+						try {
+							return await insertNew(user.id, kind, parsed, now);
+						} catch (error) {
+							if (!isUniqueViolation(error) || attempt >= 3) throw error;
+						}
 					}
 				}
-			});
+			);
 		},
 
 		async update(
@@ -690,64 +614,74 @@ export function contentEditor(deps: {
 			const errors = { ...parsed.errors };
 			// Checked before the transaction: on SQLite, a read outside it would wait for it to end.
 			await checkChoices(db, kind, parsed.columns, errors, allowed);
-			imagePlan(kind, current, form, upload, parsed.columns, errors);
+			if (KINDS[kind].image) {
+				imageColumns(
+					typeof current.image_file_id === 'string',
+					form,
+					upload,
+					parsed.columns,
+					errors
+				);
+			}
 			if (Object.keys(errors).length > 0) return { ok: false, errors };
 			// Moving a record to another unit needs the right to edit that unit's content too.
 			if (kind !== 'units') await requireEdit(ctx, unitOf(kind, parsed.columns), now);
 			const oldImage = typeof current.image_file_id === 'string' ? current.image_file_id : null;
-			const saved = await withImage(upload, user.id, parsed.columns, () =>
-				db.transaction().execute(async (trx) => {
-					const before = await findRow(trx, kind, key);
-					if (!before) throw new NotFound('Not found');
-					if (Number(before.version) !== version) throw new Conflict('Changed meanwhile', 'stale');
-					const def = KINDS[kind];
-					const changes: Row = {
-						...parsed.columns,
-						...publicationColumns(kind, parsed.publication, parsed.publishAt, before, now)
-					};
-					// The address: kept when left blank; a new one leaves a redirect from the old.
-					let newKey = key;
-					if (def.key === 'slug') {
-						const slugEditable = kind !== 'pages' || key.startsWith(POLICY);
-						const oldSlug = String(before.slug);
-						let wanted = typeof changes.slug === 'string' ? changes.slug : oldSlug;
-						if (kind === 'pages' && wanted !== oldSlug) {
-							wanted = `${POLICY}${wanted.replace(/^policies\//, '')}`;
+			const saved = await withImage(
+				deps.files,
+				upload,
+				{ ownerId: user.id, replaced: oldImage },
+				parsed.columns,
+				() =>
+					db.transaction().execute(async (trx) => {
+						const before = await findRow(trx, kind, key);
+						if (!before) throw new NotFound('Not found');
+						if (Number(before.version) !== version)
+							throw new Conflict('Changed meanwhile', 'stale');
+						const def = KINDS[kind];
+						const changes: Row = {
+							...parsed.columns,
+							...publicationColumns(kind, parsed.publication, parsed.publishAt, before, now)
+						};
+						// The address: kept when left blank; a new one leaves a redirect from the old.
+						let newKey = key;
+						if (def.key === 'slug') {
+							const slugEditable = kind !== 'pages' || key.startsWith(POLICY);
+							const oldSlug = String(before.slug);
+							let wanted = typeof changes.slug === 'string' ? changes.slug : oldSlug;
+							if (kind === 'pages' && wanted !== oldSlug) {
+								wanted = `${POLICY}${wanted.replace(/^policies\//, '')}`;
+							}
+							if (!slugEditable || wanted === oldSlug) changes.slug = oldSlug;
+							else if (await slugTaken(trx, kind, wanted, oldSlug)) errors.slug = 'slug_taken';
+							else changes.slug = wanted;
+							if (kind === 'pages') newKey = String(changes.slug);
 						}
-						if (!slugEditable || wanted === oldSlug) changes.slug = oldSlug;
-						else if (await slugTaken(trx, kind, wanted, oldSlug)) errors.slug = 'slug_taken';
-						else changes.slug = wanted;
-						if (kind === 'pages') newKey = String(changes.slug);
-					}
-					if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-					const updated = await trx
-						.updateTable(TABLE[kind])
-						.set({ ...changes, version: sql`version + 1` })
-						.where(KEY_COLUMN[kind], '=', key)
-						.where('version', '=', version)
-						.executeTakeFirst();
-					if (Number(updated.numUpdatedRows) !== 1)
-						throw new Conflict('Changed meanwhile', 'stale');
-					if (def.key === 'slug' && changes.slug !== before.slug) {
-						await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
-					}
-					const after = await findRow(trx, kind, newKey);
-					await recordChange(trx as unknown as Kysely<Database>, {
-						actor: user.id,
-						subjectType: SUBJECT[kind],
-						subjectId: key,
-						action: 'update',
-						before: snapshot(kind, before),
-						after: snapshot(kind, after ?? {}),
-						at: now
-					});
-					return { ok: true as const, key: newKey };
-				})
+						if (Object.keys(errors).length > 0) return { ok: false as const, errors };
+						const updated = await trx
+							.updateTable(TABLE[kind])
+							.set({ ...changes, version: sql`version + 1` })
+							.where(KEY_COLUMN[kind], '=', key)
+							.where('version', '=', version)
+							.executeTakeFirst();
+						if (Number(updated.numUpdatedRows) !== 1)
+							throw new Conflict('Changed meanwhile', 'stale');
+						if (def.key === 'slug' && changes.slug !== before.slug) {
+							await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
+						}
+						const after = await findRow(trx, kind, newKey);
+						await recordChange(trx as unknown as Kysely<Database>, {
+							actor: user.id,
+							subjectType: SUBJECT[kind],
+							subjectId: key,
+							action: 'update',
+							before: snapshot(kind, before),
+							after: snapshot(kind, after ?? {}),
+							at: now
+						});
+						return { ok: true as const, key: newKey };
+					})
 			);
-			// A replaced or removed image goes once the change is stored.
-			if (saved.ok && oldImage && 'image_file_id' in parsed.columns) {
-				if (parsed.columns.image_file_id !== oldImage) await deps.files.delete(oldImage);
-			}
 			return saved;
 		},
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { FieldDef } from '$lib/admin/content-fields';
 import { fromOsloInput } from './oslo-time';
-import { SLUG } from './slugs';
+import { SLUG_MAX, SLUG_PATTERN } from '$lib/slug';
 
 const LIMITS: Partial<Record<FieldDef['type'], number>> = {
 	line: 200,
@@ -48,7 +48,7 @@ export function fieldSchema(field: FieldDef) {
 			case 'email':
 				return z.email().safeParse(v).success ? v.toLowerCase() : fail('email');
 			case 'slug':
-				return SLUG.test(v) && v.length <= 80 ? v : fail('slug');
+				return SLUG_PATTERN.test(v) && v.length <= SLUG_MAX ? v : fail('slug');
 			default:
 				return v;
 		}

@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Locale } from '$lib/i18n';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
 
@@ -41,14 +41,33 @@ function newsSummary(r: Selectable<NewsTable>, locale: Locale): NewsSummary {
 	};
 }
 
-function productSummary(r: Selectable<ProductsTable>, locale: Locale): ProductSummary {
+/**
+ * The narrowest WebP size of a product's uploaded picture (at most 480 px), for its card: selected
+ * with the product (cardImage) so that a list needs no query per card.
+ */
+function cardImageWidth(eb: ExpressionBuilder<Database, 'products'>) {
+	return eb
+		.selectFrom('file_variants')
+		.select((v) => v.fn.min<number>('file_variants.width').as('w'))
+		.whereRef('file_variants.file_id', '=', 'products.image_file_id')
+		.where('file_variants.format', '=', 'webp')
+		.as('card_width');
+}
+
+function productSummary(
+	r: Selectable<ProductsTable> & { card_width?: number | null },
+	locale: Locale
+): ProductSummary {
+	// An uploaded picture replaces the demo's drawing.
+	const uploaded =
+		r.image_file_id && r.card_width ? mediaPath(r.image_file_id, `${r.card_width}.webp`) : null;
 	return {
 		id: r.id,
 		slug: r.slug,
 		name: pickLocalized(r, 'name', locale),
 		priceOre: r.price_ore,
 		memberPriceOre: r.member_price_ore,
-		image: r.image
+		image: uploaded ?? r.image
 	};
 }
 
@@ -78,7 +97,11 @@ function productsWithAvailability(db: Db, now: string) {
 	return db
 		.selectFrom('products')
 		.selectAll('products')
-		.select((eb) => [reservedQuantity(eb, now).as('reserved'), soldQuantity(eb).as('sold')])
+		.select((eb) => [
+			reservedQuantity(eb, now).as('reserved'),
+			soldQuantity(eb).as('sold'),
+			cardImageWidth(eb)
+		])
 		.where('products.active', '=', 1);
 }
 
@@ -181,6 +204,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			const rows = await db
 				.selectFrom('products')
 				.selectAll()
+				.select(cardImageWidth)
 				.where('featured', '=', 1)
 				.where('active', '=', 1)
 				.orderBy('slug')
@@ -372,6 +396,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			const rows = await db
 				.selectFrom('products')
 				.selectAll()
+				.select(cardImageWidth)
 				.where('unit_id', '=', unitId)
 				.where('active', '=', 1)
 				.orderBy('slug')
@@ -424,6 +449,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				category: r.category,
 				available: availableOf(r.stock, r.reserved, r.sold),
 				description: pickRich(r, 'description', locale),
+				picture: await imageOf(r, locale),
 				maxPerOrder: r.max_per_order,
 				unit: await unitRef(locale, r.unit_id, now)
 			};

@@ -78,6 +78,8 @@ export interface ShopProduct extends ProductSummary {
 
 export interface ShopProductDetail extends ShopProduct {
 	description: RichLocalizedText;
+	/** An uploaded picture in its sizes, with alt text; null: the demo drawing in `image`, or none. */
+	picture: ContentImage | null;
 	maxPerOrder: number | null;
 	unit: { id: string; name: LocalizedText } | null;
 }

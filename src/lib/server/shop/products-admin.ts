@@ -23,6 +23,8 @@ import type { Db } from '../db';
 import { isUniqueViolation, lockRows } from '../db/dialect';
 import type { ProductsTable } from '../db/schema';
 import type { RolesService } from '../identity/roles';
+import { imageColumns, imageShown, withImage, type ImageUpload } from '../content/images';
+import type { FilesService } from '../files';
 import { LOW_STOCK } from '../content/queries';
 import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
 
@@ -204,7 +206,11 @@ class Refusal extends Error {
 	}
 }
 
-export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, 'require'> }) {
+export function productsAdminService(deps: {
+	db: Db;
+	roles: Pick<RolesService, 'require'>;
+	files: Pick<FilesService, 'accept' | 'delete'>;
+}) {
 	const { db, roles } = deps;
 	const admin = (ctx: UserContext) => roles.require(ctx, { action: 'admin' });
 
@@ -624,6 +630,69 @@ export function productsAdminService(deps: { db: Db; roles: Pick<RolesService, '
 				);
 				return { ok: true as const, id, slug: before.slug, version: before.version + 1 };
 			});
+		},
+
+		/** The product's picture as its admin page shows it, and its alt texts. */
+		async picture(ctx: UserContext, id: string) {
+			await admin(ctx);
+			const row = await db
+				.selectFrom('products')
+				.select(['image_file_id', 'image_alt_no', 'image_alt_en'])
+				.where('id', '=', id)
+				.executeTakeFirst();
+			return {
+				image: await imageShown(db, row?.image_file_id),
+				values: { image_alt_no: row?.image_alt_no ?? '', image_alt_en: row?.image_alt_en ?? '' }
+			};
+		},
+
+		/**
+		 * The product's picture: a new one (through the files port, with alt text in both
+		 * languages), its alt texts changed, or removed (`image_remove`). Audited like every change.
+		 */
+		async setImage(
+			ctx: UserContext,
+			id: string,
+			rawVersion: unknown,
+			form: Record<string, string>,
+			upload: ImageUpload | null,
+			now = new Date()
+		): Promise<SaveResult> {
+			const user = await admin(ctx);
+			const version = VersionField.safeParse(rawVersion);
+			if (!version.success) return { ok: false, reason: 'not_found' };
+			const current = await db
+				.selectFrom('products')
+				.select(['image_file_id', 'image_alt_no', 'image_alt_en'])
+				.where('id', '=', id)
+				.executeTakeFirst();
+			if (!current) return { ok: false, reason: 'not_found' };
+			const columns: Record<string, unknown> = {};
+			const errors: Record<string, string> = {};
+			imageColumns(current.image_file_id !== null, form, upload, columns, errors);
+			if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid', errors };
+			const saved = await withImage(
+				deps.files,
+				upload,
+				{ ownerId: user.id, replaced: current.image_file_id },
+				columns,
+				() =>
+					guarded(id, version.data, now, async (trx, before) => {
+						await trx
+							.updateTable('products')
+							.set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
+							.where('id', '=', id)
+							.execute();
+						await audit(trx, { actor: user.id, id, action: 'image', at: now }, current, {
+							...current,
+							...columns
+						});
+						return { ok: true as const, id, slug: before.slug, version: before.version + 1 };
+					})
+			);
+			return 'reason' in saved || saved.ok
+				? saved
+				: { ok: false, reason: 'invalid', errors: saved.errors };
 		},
 
 		/**

@@ -1,5 +1,8 @@
-import { redirect } from '@sveltejs/kit';
+import { fail, redirect } from '@sveltejs/kit';
+import { errorText, imageTexts } from '$lib/components/admin/content-texts';
 import { localizePath } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
+import { postedPicture } from '$lib/server/content/admin-form';
 import { services } from '$lib/server/app';
 import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
 import { catalogueFormState, catalogueRecordActions } from '$lib/server/http/admin-form';
@@ -9,9 +12,10 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const { productsAdmin } = services();
 	const ctx = callerOf(event);
-	const [found, options] = await Promise.all([
+	const [found, options, picture] = await Promise.all([
 		allowedOr404(productsAdmin.get(ctx, event.params.id)),
-		allowedOr404(productsAdmin.formOptions(ctx))
+		allowedOr404(productsAdmin.formOptions(ctx)),
+		allowedOr404(productsAdmin.picture(ctx, event.params.id))
 	]);
 	// A membership plan is edited with its plan fields.
 	if (found.product.plan) {
@@ -20,7 +24,36 @@ export const load: PageServerLoad = async (event) => {
 			localizePath(`/admin/shop/memberships/plans/${found.product.id}`, event.locals.locale)
 		);
 	}
-	return { options, ...catalogueFormState(found, event.locals.locale, event.url) };
+	return {
+		options,
+		picture,
+		pictureTexts: imageTexts(),
+		pictureSaved: event.url.searchParams.has('picture'),
+		...catalogueFormState(found, event.locals.locale, event.url)
+	};
 };
 
-export const actions: Actions = catalogueRecordActions('product', '/admin/shop/products');
+export const actions: Actions = {
+	...catalogueRecordActions('product', '/admin/shop/products'),
+	/** The product's picture: its own multipart form (the rest of the product is a plain one). */
+	picture: async (event) => {
+		const { version, values, upload } = await postedPicture(event.request);
+		const result = await allowedOr404(
+			services().productsAdmin.setImage(callerOf(event), event.params.id, version, values, upload)
+		);
+		if (result.ok) {
+			redirect(
+				303,
+				localizePath(`/admin/shop/products/${event.params.id}?picture=1`, event.locals.locale)
+			);
+		}
+		const errors =
+			result.reason === 'invalid'
+				? Object.fromEntries(Object.entries(result.errors).map(([k, code]) => [k, errorText(code)]))
+				: { image: m.admin_content_conflict() };
+		return fail(result.reason === 'invalid' ? 400 : 409, {
+			pictureValues: values,
+			pictureErrors: errors
+		});
+	}
+};
