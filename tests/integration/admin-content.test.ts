@@ -409,4 +409,26 @@ describe('the admin content pages', () => {
 			image_alt_en: 'A white mug with the logo'
 		});
 	});
+	it("remove a demo product's drawing: the admin shows it as the picture, and after removing the shop no longer does", async () => {
+		const { browser } = as('admin@example.org');
+		const admin = await browser.get('/en/admin/shop/products/prod-hoodie');
+		const adminPage = await admin.text();
+		expect(adminPage).toContain('src="/images/products/hoodie.svg"');
+		expect(adminPage).toContain('name="image_remove"');
+		expect(await (await fetch(`${server.url}/en/shop`)).text()).toContain('hoodie.svg');
+
+		const body = new FormData();
+		body.set('version', String(versionOf('products', 'prod-hoodie')));
+		body.set('image_remove', 'on');
+		const removed = await browser.request('/en/admin/shop/products/prod-hoodie?/picture', {
+			method: 'POST',
+			headers: { origin: server.url, accept: 'text/html' },
+			body
+		});
+		expect(removed.status).toBe(303);
+		expect(await (await fetch(`${server.url}/en/shop`)).text()).not.toContain('hoodie.svg');
+		expect(await (await browser.get('/en/admin/shop/products/prod-hoodie')).text()).not.toContain(
+			'name="image_remove"'
+		);
+	});
 });

@@ -637,11 +637,13 @@ export function productsAdminService(deps: {
 			await admin(ctx);
 			const row = await db
 				.selectFrom('products')
-				.select(['image_file_id', 'image_alt_no', 'image_alt_en'])
+				.select(['image', 'image_file_id', 'image_alt_no', 'image_alt_en'])
 				.where('id', '=', id)
 				.executeTakeFirst();
+			// A demo product's drawing is its picture until one is uploaded or it is removed.
+			const drawing = row?.image ? { src: row.image, width: null, height: null } : null;
 			return {
-				image: await imageShown(db, row?.image_file_id),
+				image: (await imageShown(db, row?.image_file_id)) ?? drawing,
 				values: { image_alt_no: row?.image_alt_no ?? '', image_alt_en: row?.image_alt_en ?? '' }
 			};
 		},
@@ -663,13 +665,16 @@ export function productsAdminService(deps: {
 			if (!version.success) return { ok: false, reason: 'not_found' };
 			const current = await db
 				.selectFrom('products')
-				.select(['image_file_id', 'image_alt_no', 'image_alt_en'])
+				.select(['image', 'image_file_id', 'image_alt_no', 'image_alt_en'])
 				.where('id', '=', id)
 				.executeTakeFirst();
 			if (!current) return { ok: false, reason: 'not_found' };
 			const columns: Record<string, unknown> = {};
 			const errors: Record<string, string> = {};
-			imageColumns(current.image_file_id !== null, form, upload, columns, errors);
+			const hadImage = current.image_file_id !== null || current.image !== null;
+			const { keeps } = imageColumns(hadImage, form, upload, columns, errors);
+			// An upload replaces the demo's drawing; removing the picture removes the drawing too.
+			if (upload || !keeps) columns.image = null;
 			if (Object.keys(errors).length > 0) return { ok: false, reason: 'invalid', errors };
 			const saved = await withImage(
 				deps.files,
