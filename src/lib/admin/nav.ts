@@ -41,12 +41,35 @@ export function contentKindLabel(kind: ContentKind): string {
 	return labels[kind]();
 }
 
+/** The inbox's kinds (server/inbox counts them); each has its list under /admin/inbox. */
+export const INBOX_KINDS = ['contact'] as const;
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/** A kind's name and its list's address (unlocalized). */
+export function inboxKindPage(kind: InboxKind): { label: string; path: string } {
+	const labels: Record<InboxKind, () => string> = { contact: m.inbox_kind_contact };
+	return { label: labels[kind](), path: `/admin/inbox/${kind}` };
+}
+
 export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 	const at = (path: string) => localizePath(`/admin${path}`, locale);
 	const kinds = scope.admin ? CONTENT_KINDS : scope.leaderOf.length > 0 ? UNIT_CONTENT_KINDS : [];
 	const sections: AdminNavSection[] = [
 		{ label: m.admin_nav_overview(), items: [{ href: at(''), label: m.admin_nav_dashboard() }] }
 	];
+	// The inbox: each kind for those who may read it (server/inbox says how many are new).
+	const inbox: AdminNavItem[] = [];
+	const page = (kind: InboxKind) => {
+		const { label, path } = inboxKindPage(kind);
+		return { href: localizePath(path, locale), label };
+	};
+	if (scope.admin) inbox.push(page('contact'));
+	if (inbox.length > 0) {
+		sections.push({
+			label: m.inbox_nav(),
+			items: [{ href: at('/inbox'), label: m.inbox_title() }, ...inbox]
+		});
+	}
 	if (kinds.length > 0) {
 		sections.push({
 			label: m.admin_nav_content(),

@@ -13,7 +13,9 @@ import { documentsService } from './documents';
 import { ocrService } from './receipts';
 import { receiptSuggestions } from './receipts/suggest';
 import { DEFAULT_EXTRACT_LIMITS } from './documents/types';
+import { contactInbox } from './contact/inbox';
 import { sqlContactStore } from './contact/sql';
+import { inboxService } from './inbox';
 import { contentService } from './content';
 import { contentEditor } from './content/editor';
 import { leadershipService } from './content/leadership';
@@ -111,6 +113,18 @@ export function buildServices(
 	const ocr = ocrService({ timeoutMs: config.OCR_TIMEOUT_MS });
 	const paying = paymentServices(db, config, mail);
 	const ordersAdmin = ordersAdminService({ db, roles: identity.roles, payments: paying.payments });
+	const contactMessages = contactInbox({
+		db,
+		roles: identity.roles,
+		mail,
+		adminEmails: config.ADMIN_EMAILS
+	});
+	const inbox = inboxService({
+		roles: identity.roles,
+		sources: [
+			{ kind: 'contact', visible: (scope) => scope.admin, newCount: contactMessages.newCount }
+		]
+	});
 	return {
 		config,
 		db,
@@ -134,6 +148,8 @@ export function buildServices(
 		mail,
 		membership: membershipService(db),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
+		contactInbox: contactMessages,
+		inbox,
 		files,
 		documents,
 		receipts: receiptSuggestions({ files, ocr, model }),
@@ -154,7 +170,8 @@ export function buildServices(
 			db,
 			claimsWaiting: (ctx) => expenses.approverQueue(ctx),
 			assistantMisses: (ctx, now) => feedback.summary(ctx, now),
-			shopAttention: (ctx, now) => ordersAdmin.attention(ctx, now)
+			shopAttention: (ctx, now) => ordersAdmin.attention(ctx, now),
+			inboxCounts: inbox.counts
 		}),
 		/** Ends what the services hold besides the database: the OCR worker and its folder. */
 		close: () => ocr.close()

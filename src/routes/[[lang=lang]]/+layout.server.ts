@@ -1,12 +1,16 @@
 import { services } from '$lib/server/app';
+import { callerOf } from '$lib/server/http/admin-route';
 import { chosenCampus } from '$lib/server/http/campus';
 import type { LayoutServerLoad } from './$types';
 
-// The campus selector in the header needs the campuses and the visitor's choice on every page.
-export const load: LayoutServerLoad = async ({ cookies }) => {
-	const [campuses, campus] = await Promise.all([
+// The campus selector in the header needs the campuses and the visitor's choice on every page;
+// staff see a link to the admin area with how many new items wait in their inbox. Visitors cost
+// nothing more (the badge asks no question without a signed-in user).
+export const load: LayoutServerLoad = async (event) => {
+	const [campuses, campus, inbox] = await Promise.all([
 		services().content.campuses(),
-		chosenCampus(cookies)
+		chosenCampus(event.cookies),
+		services().inbox.badge(callerOf(event))
 	]);
-	return { campuses, campus: campus ?? null };
+	return { campuses, campus: campus ?? null, staffInbox: inbox };
 };

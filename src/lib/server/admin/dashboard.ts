@@ -9,6 +9,7 @@ import type { UserContext } from '../context';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import type { Db } from '../db';
 import { publicationState, type PublicationState } from '../content/visibility';
+import type { InboxCount } from '../inbox';
 import type { ShopAttention } from '../shop/attention';
 
 export interface DashboardEvent {
@@ -35,6 +36,7 @@ export interface DashboardContact {
 	name: string;
 	subject: string;
 	createdAt: string;
+	status: string;
 }
 
 export interface Dashboard {
@@ -47,6 +49,8 @@ export interface Dashboard {
 	assistantMisses: number | null;
 	/** Admins only: orders waiting or failing, products running low. */
 	shop: ShopAttention | null;
+	/** The inbox kinds the caller has, with how many are new. */
+	inbox: InboxCount[];
 }
 
 const LIMIT = 6;
@@ -64,7 +68,8 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
 	product: (id) => `/admin/shop/products/${id}`,
 	order: (id) => `/admin/shop/orders/${id}`,
 	user: (id) => `/admin/people/${id}`,
-	expense_claim: (id) => `/fs/${id}`
+	expense_claim: (id) => `/fs/${id}`,
+	contact_message: (id) => `/admin/inbox/contact/${id}`
 };
 const recordPage = (type: string, id: string) => RECORD_PAGES[type]?.(id) ?? null;
 
@@ -81,7 +86,8 @@ const SUBJECT_WORDS: Record<string, () => string> = {
 	order: m.admin_subject_order,
 	user: m.admin_subject_user,
 	expense_claim: m.admin_subject_claim,
-	assistant_question: m.admin_subject_question
+	assistant_question: m.admin_subject_question,
+	contact_message: m.admin_subject_contact
 };
 const ACTION_WORDS: Record<string, () => string> = {
 	create: m.admin_trail_create,
@@ -97,6 +103,7 @@ export function dashboardService(deps: {
 		now: Date
 	) => Promise<{ notFound: number; unhelpful: number }>;
 	shopAttention: (ctx: UserContext, now: Date) => Promise<ShopAttention>;
+	inboxCounts: (ctx: UserContext, scope: AdminScope) => Promise<InboxCount[]>;
 }) {
 	const { db } = deps;
 
@@ -139,7 +146,7 @@ export function dashboardService(deps: {
 	async function recentContacts(): Promise<DashboardContact[]> {
 		const rows = await db
 			.selectFrom('contact_messages')
-			.select(['id', 'name', 'subject', 'created_at'])
+			.select(['id', 'name', 'subject', 'created_at', 'status'])
 			.orderBy('created_at', 'desc')
 			.limit(LIMIT)
 			.execute();
@@ -147,7 +154,8 @@ export function dashboardService(deps: {
 			id: r.id,
 			name: r.name,
 			subject: r.subject,
-			createdAt: r.created_at
+			createdAt: r.created_at,
+			status: r.status
 		}));
 	}
 
@@ -159,13 +167,14 @@ export function dashboardService(deps: {
 			now = new Date()
 		): Promise<Dashboard> {
 			const decides = scope.admin || scope.leaderOf.length > 0 || scope.financeOf.length > 0;
-			const [events, claims, changes, contacts, misses, shop] = await Promise.all([
+			const [events, claims, changes, contacts, misses, shop, inbox] = await Promise.all([
 				upcomingEvents(scope, locale, now),
 				decides ? deps.claimsWaiting(ctx) : null,
 				scope.admin ? recentChanges() : null,
 				scope.admin ? recentContacts() : null,
 				scope.admin ? deps.assistantMisses(ctx, now) : null,
-				scope.admin ? deps.shopAttention(ctx, now) : null
+				scope.admin ? deps.shopAttention(ctx, now) : null,
+				deps.inboxCounts(ctx, scope)
 			]);
 			return {
 				upcomingEvents: events,
@@ -173,7 +182,8 @@ export function dashboardService(deps: {
 				recentChanges: changes,
 				recentContacts: contacts,
 				assistantMisses: misses ? misses.notFound + misses.unhelpful : null,
-				shop
+				shop,
+				inbox
 			};
 		}
 	};

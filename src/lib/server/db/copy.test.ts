@@ -107,7 +107,22 @@ async function fillEveryTable(db: Db): Promise<void> {
 			message: 'Emoji 🎉 and quotes "\'',
 			locale: 'no',
 			created_at: T,
-			mail_id: 'mail1'
+			mail_id: 'mail1',
+			status: 'handled',
+			assignee_id: 'u1',
+			handled_at: T,
+			version: 3
+		})
+		.execute();
+	await db
+		.insertInto('contact_replies')
+		.values({
+			id: 'cr1',
+			message_id: 'cm1',
+			author_id: 'u1',
+			body: 'Takk, «vi» svarer\nsnart',
+			mail_id: 'mail1',
+			created_at: T
 		})
 		.execute();
 	await db

@@ -17,6 +17,7 @@ const PRIVATE = new Set([
 	'expense_lines',
 	'audit_log',
 	'contact_messages',
+	'contact_replies',
 	'payment_sessions',
 	'assistant_feedback'
 ]);

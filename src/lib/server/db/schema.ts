@@ -225,6 +225,22 @@ export interface ContactMessagesTable {
 	created_at: string;
 	/** The mail_outbox row of the notification; null until it is written. */
 	mail_id: string | null;
+	/** new | handled (migration 020). */
+	status: Generated<string>;
+	/** The staff member dealing with it; null: nobody yet. */
+	assignee_id: string | null;
+	handled_at: string | null;
+	version: Generated<number>;
+}
+
+/** A staff member's answer to a contact message, sent by mail with the message quoted. */
+export interface ContactRepliesTable {
+	id: string;
+	message_id: string;
+	author_id: string;
+	body: string;
+	mail_id: string | null;
+	created_at: string;
 }
 
 /** purpose: 'verify' (e-mail address) or 'reset' (password). */
@@ -482,6 +498,7 @@ export interface Database {
 	membership_plans: MembershipPlansTable;
 	memberships: MembershipsTable;
 	contact_messages: ContactMessagesTable;
+	contact_replies: ContactRepliesTable;
 	rate_limits: RateLimitsTable;
 	job_leases: JobLeasesTable;
 	files: FilesTable;
