@@ -1,3 +1,5 @@
+import { localizePath } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { callerOf } from '$lib/server/http/admin-route';
 import { chosenCampus } from '$lib/server/http/campus';
@@ -12,5 +14,16 @@ export const load: LayoutServerLoad = async (event) => {
 		chosenCampus(event.cookies),
 		services().inbox.badge(callerOf(event))
 	]);
-	return { campuses, campus: campus ?? null, staffInbox: inbox };
+	// The link's words are written here, so that the shell every page loads carries no messages
+	// for what only staff see.
+	const staff =
+		inbox === null
+			? null
+			: {
+					href: localizePath(inbox > 0 ? '/admin/inbox' : '/admin', event.locals.locale),
+					text: m.inbox_header_link(),
+					count: inbox,
+					countText: m.inbox_header_new({ count: inbox })
+				};
+	return { campuses, campus: campus ?? null, staff };
 };
