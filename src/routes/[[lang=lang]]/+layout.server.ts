@@ -23,7 +23,7 @@ export const load: LayoutServerLoad = async (event) => {
 					href: localizePath(inbox > 0 ? '/admin/inbox' : '/admin', event.locals.locale),
 					text: m.inbox_header_link(),
 					count: inbox,
-					countText: m.inbox_header_new({ count: inbox })
+					countText: inbox > 0 ? m.inbox_header_new({ count: inbox }) : null
 				};
 	return { campuses, campus: campus ?? null, staff };
 };
