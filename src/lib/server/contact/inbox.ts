@@ -4,7 +4,7 @@
 // version-checked (two admins at once) and audited; a reply's text is kept with the message, not
 // in the audit log, so that forgetting the sender (privacy.ts) takes it too.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { z } from 'zod';
 import { formatDateTime } from '$lib/format';
 import type { Locale } from '$lib/i18n';
@@ -13,6 +13,7 @@ import { recordChange, trail } from '../audit';
 import { actorNames, type TrailEntry } from '../audit/trail-entry';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
+import type { ContactMessagesTable } from '../db/schema';
 import { likeLiteral } from '../db/dialect';
 import type { RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
@@ -77,6 +78,9 @@ export type InboxRefusal = 'not_found' | 'conflict' | 'invalid_assignee';
 export type InboxResult = { ok: true; version: number } | { ok: false; reason: InboxRefusal };
 
 const LIST_LIMIT = 200;
+
+/** A write that found the version moved on after it was read: the transaction is undone. */
+class Conflict extends Error {}
 const SUBJECT = 'contact_message';
 
 /** A message quoted the way mail programs do, under a line that says who wrote it and when. */
@@ -125,33 +129,60 @@ export function contactInbox(deps: {
 		return rows.map((r) => ({ id: r.id, name: r.name || r.email || r.id }));
 	}
 
-	/** Runs `change` on the message at `version`; another version is a conflict, none not_found. */
-	async function guarded(
+	/**
+	 * One change to the message at `version` (another version is a conflict, none not_found): the
+	 * columns `change` sets, the version moved on and the audit entry of what it changed, in one
+	 * transaction.
+	 */
+	async function changed(
+		actor: string,
 		id: string,
 		version: number,
+		action: 'assign' | 'status' | 'reply',
+		now: Date,
 		change: (
 			trx: Db,
-			before: { status: string; assignee_id: string | null; version: number }
-		) => Promise<InboxResult>
+			before: { status: string; assignee_id: string | null }
+		) => Promise<{
+			set: Updateable<ContactMessagesTable>;
+			before: Record<string, unknown>;
+			after: Record<string, unknown>;
+		}>
 	): Promise<InboxResult> {
-		return db.transaction().execute(async (trx) => {
-			const before = await trx
-				.selectFrom('contact_messages')
-				.select(['status', 'assignee_id', 'version'])
-				.where('id', '=', id)
-				.executeTakeFirst();
-			if (!before) return { ok: false, reason: 'not_found' };
-			if (before.version !== version) return { ok: false, reason: 'conflict' };
-			const bumped = await trx
-				.updateTable('contact_messages')
-				.set({ version: version + 1 })
-				.where('id', '=', id)
-				.where('version', '=', version)
-				.executeTakeFirst();
-			// Another transaction moved it on between the read and this write (PostgreSQL).
-			if (Number(bumped.numUpdatedRows) !== 1) return { ok: false, reason: 'conflict' };
-			return change(trx, before);
-		});
+		return db
+			.transaction()
+			.execute(async (trx): Promise<InboxResult> => {
+				const before = await trx
+					.selectFrom('contact_messages')
+					.select(['status', 'assignee_id', 'version'])
+					.where('id', '=', id)
+					.executeTakeFirst();
+				if (!before) return { ok: false, reason: 'not_found' };
+				if (before.version !== version) return { ok: false, reason: 'conflict' };
+				const done = await change(trx, before);
+				const updated = await trx
+					.updateTable('contact_messages')
+					.set({ ...done.set, version: version + 1 })
+					.where('id', '=', id)
+					.where('version', '=', version)
+					.executeTakeFirst();
+				// Another transaction moved it on between the read and this write (PostgreSQL).
+				if (Number(updated.numUpdatedRows) !== 1) throw new Conflict();
+				await recordChange(trx, {
+					actor,
+					subjectType: SUBJECT,
+					subjectId: id,
+					action,
+					at: now,
+					before: done.before,
+					after: done.after
+				});
+				return { ok: true, version: version + 1 };
+			})
+			.catch((error: unknown): InboxResult => {
+				if (error instanceof Conflict) return { ok: false, reason: 'conflict' };
+				throw error;
+			});
 	}
 
 	return {
@@ -300,23 +331,11 @@ export function contactInbox(deps: {
 			if (assignee !== null && !(await staff()).some((s) => s.id === assignee)) {
 				return { ok: false, reason: 'invalid_assignee' };
 			}
-			return guarded(id, input.version, async (trx, before) => {
-				await trx
-					.updateTable('contact_messages')
-					.set({ assignee_id: assignee })
-					.where('id', '=', id)
-					.execute();
-				await recordChange(trx, {
-					actor: user.id,
-					subjectType: SUBJECT,
-					subjectId: id,
-					action: 'assign',
-					at: now,
-					before: { assignee_id: before.assignee_id },
-					after: { assignee_id: assignee }
-				});
-				return { ok: true, version: before.version + 1 };
-			});
+			return changed(user.id, id, input.version, 'assign', now, async (_trx, before) => ({
+				set: { assignee_id: assignee },
+				before: { assignee_id: before.assignee_id },
+				after: { assignee_id: assignee }
+			}));
 		},
 
 		/** Marks the message handled, or new again. */
@@ -327,26 +346,14 @@ export function contactInbox(deps: {
 			now = new Date()
 		): Promise<InboxResult> {
 			const user = await admin(ctx);
-			return guarded(id, input.version, async (trx, before) => {
-				await trx
-					.updateTable('contact_messages')
-					.set({
-						status: input.status,
-						handled_at: input.status === 'handled' ? now.toISOString() : null
-					})
-					.where('id', '=', id)
-					.execute();
-				await recordChange(trx, {
-					actor: user.id,
-					subjectType: SUBJECT,
-					subjectId: id,
-					action: 'status',
-					at: now,
-					before: { status: before.status },
-					after: { status: input.status }
-				});
-				return { ok: true, version: before.version + 1 };
-			});
+			return changed(user.id, id, input.version, 'status', now, async (_trx, before) => ({
+				set: {
+					status: input.status,
+					handled_at: input.status === 'handled' ? now.toISOString() : null
+				},
+				before: { status: before.status },
+				after: { status: input.status }
+			}));
 		},
 
 		/**
@@ -372,40 +379,37 @@ export function contactInbox(deps: {
 				locale: string;
 				created_at: string;
 			};
-			const result = await guarded(id, input.version, async (trx, before) => {
-				original = await trx
-					.selectFrom('contact_messages')
-					.select(['name', 'email', 'subject', 'message', 'locale', 'created_at'])
-					.where('id', '=', id)
-					.executeTakeFirstOrThrow();
-				await trx
-					.insertInto('contact_replies')
-					.values({
-						id: replyId,
-						message_id: id,
-						author_id: user.id,
-						body: input.body,
-						mail_id: null,
-						created_at: now.toISOString()
-					})
-					.execute();
-				const assignee = before.assignee_id ?? user.id;
-				await trx
-					.updateTable('contact_messages')
-					.set({ status: 'handled', handled_at: now.toISOString(), assignee_id: assignee })
-					.where('id', '=', id)
-					.execute();
-				await recordChange(trx, {
-					actor: user.id,
-					subjectType: SUBJECT,
-					subjectId: id,
-					action: 'reply',
-					at: now,
-					before: { status: before.status, assignee_id: before.assignee_id, reply_id: null },
-					after: { status: 'handled', assignee_id: assignee, reply_id: replyId }
-				});
-				return { ok: true, version: before.version + 1 };
-			});
+			const result = await changed(
+				user.id,
+				id,
+				input.version,
+				'reply',
+				now,
+				async (trx, before) => {
+					original = await trx
+						.selectFrom('contact_messages')
+						.select(['name', 'email', 'subject', 'message', 'locale', 'created_at'])
+						.where('id', '=', id)
+						.executeTakeFirstOrThrow();
+					await trx
+						.insertInto('contact_replies')
+						.values({
+							id: replyId,
+							message_id: id,
+							author_id: user.id,
+							body: input.body,
+							mail_id: null,
+							created_at: now.toISOString()
+						})
+						.execute();
+					const assignee = before.assignee_id ?? user.id;
+					return {
+						set: { status: 'handled', handled_at: now.toISOString(), assignee_id: assignee },
+						before: { status: before.status, assignee_id: before.assignee_id, reply_id: null },
+						after: { status: 'handled', assignee_id: assignee, reply_id: replyId }
+					};
+				}
+			);
 			if (!result.ok || !original) return result;
 			const { name, email, subject, message, locale, created_at } = original;
 			const mail = await deps.mail.send(
