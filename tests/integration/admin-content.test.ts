@@ -5,10 +5,11 @@
 // with what was typed kept; a renamed job's old address leads to the new one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../src/lib/server/files/test-fixtures';
-import { createSession, withDb } from '../helpers/fixtures';
+import { withDb } from '../helpers/fixtures';
 import { mainText } from '../helpers/http';
 import { Browser } from '../helpers/identity';
 import { startServer, type TestServer } from '../helpers/server';
+import { staffBrowsers } from '../helpers/staff';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,27 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const signedIn = new Map<string, { browser: Browser; userId: string }>();
-
 /** A browser signed in as the account of `email` (made on first use, with its team role). */
-function as(email: string, team?: { unit: string; role: string }) {
-	const known = signedIn.get(email);
-	if (known) return known;
-	const session = createSession(server.dbFile, { email, name: email.split('@')[0] });
-	if (team) {
-		withDb(server.dbFile, (db) =>
-			db
-				.prepare(
-					'insert into team_members (unit_id, user_id, role, created_at) values (?, ?, ?, ?)'
-				)
-				.run(team.unit, session.userId, team.role, new Date().toISOString())
-		);
-	}
-	const browser = new Browser(server.url);
-	browser.setCookie('session', session.cookie.slice('session='.length));
-	signedIn.set(email, { browser, userId: session.userId });
-	return signedIn.get(email)!;
-}
+const as = staffBrowsers(() => server);
 
 const audit = (subjectId: string) =>
 	withDb(server.dbFile, (db) =>

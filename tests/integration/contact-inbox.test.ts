@@ -5,10 +5,11 @@
 // Every page and action refuses visitors (to sign in), members and unit leaders (404, nothing
 // changed); a change on a stale version is refused with what was typed kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, withDb } from '../helpers/fixtures';
+import { withDb } from '../helpers/fixtures';
 import { mainText, postForm } from '../helpers/http';
 import { Browser } from '../helpers/identity';
 import { startServer, type TestServer } from '../helpers/server';
+import { staffBrowsers } from '../helpers/staff';
 
 let server: TestServer;
 let messageId: string;
@@ -36,25 +37,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const browsers = new Map<string, Browser>();
-function as(email: string, team?: { unit: string; role: string }): Browser {
-	const known = browsers.get(email);
-	if (known) return known;
-	const session = createSession(server.dbFile, { email, name: email.split('@')[0] });
-	if (team) {
-		withDb(server.dbFile, (db) =>
-			db
-				.prepare(
-					'insert into team_members (unit_id, user_id, role, created_at) values (?, ?, ?, ?)'
-				)
-				.run(team.unit, session.userId, team.role, new Date().toISOString())
-		);
-	}
-	const browser = new Browser(server.url);
-	browser.setCookie('session', session.cookie.slice('session='.length));
-	browsers.set(email, browser);
-	return browser;
-}
+const staff = staffBrowsers(() => server);
+const as = (email: string, team?: { unit: string; role: string }) => staff(email, team).browser;
 
 const stored = () =>
 	withDb(server.dbFile, (db) =>
