@@ -10,6 +10,8 @@ export interface AdminScope {
 	leaderOf: string[];
 	/** Units whose claims the caller approves as finance. */
 	financeOf: string[];
+	/** Reads safety reports (not implied by admin). */
+	safety: boolean;
 }
 
 export interface AdminNavItem {
@@ -80,6 +82,12 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 		sections.push({
 			label: m.admin_nav_visitors(),
 			items: [{ href: at('/assistant'), label: m.admin_nav_assistant() }]
+		});
+	}
+	if (scope.safety) {
+		sections.push({
+			label: m.safety_nav_section(),
+			items: [{ href: at('/inbox/safety'), label: m.safety_nav_inbox() }]
 		});
 	}
 	if (scope.admin || scope.leaderOf.length > 0 || scope.financeOf.length > 0) {
