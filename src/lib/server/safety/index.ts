@@ -165,8 +165,6 @@ export function safetyService(deps: {
 				'safety_reports.reporter_name',
 				'safety_reports.reporter_email',
 				'safety_reports.last_message_by',
-				'safety_reports.version',
-				'safety_reports.body',
 				'units.name_no',
 				'units.name_en'
 			]);
@@ -398,7 +396,10 @@ export function safetyService(deps: {
 		/** One report for the safety team, its reading written to its access log; null: none. */
 		async report(ctx: UserContext, id: string, now = new Date()): Promise<ReportDetail | null> {
 			const user = await roles.require(ctx, { action: 'safety' }, now);
-			const row = await summaries().where('safety_reports.id', '=', id).executeTakeFirst();
+			const row = await summaries()
+				.select(['safety_reports.version', 'safety_reports.body'])
+				.where('safety_reports.id', '=', id)
+				.executeTakeFirst();
 			if (!row) return null;
 			await writeLog(db, { reportId: id, actor: user.id, action: 'read', at: now });
 			const [messages, entries] = await Promise.all([
