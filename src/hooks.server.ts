@@ -11,6 +11,7 @@ import {
 	isApiPath,
 	isPagePath,
 	isProtectedPath,
+	isSessionlessPath,
 	loginRedirect,
 	localeRedirect
 } from '$lib/server/http/paths';
@@ -142,8 +143,9 @@ export const handle: Handle = async ({ event, resolve }) => {
 			return bodyRefused(body, event.request, !api);
 		}
 
-		// Without a session cookie there is no one to look up (and no promise to wait for).
-		const found = secret ? await findSession(secret) : null;
+		// Without a session cookie there is no one to look up (and no promise to wait for). The
+		// reporter's safety pages never look: nothing there may know, renew or touch a session.
+		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
 		event.locals.user = found?.user ?? null;
 		event.locals.sessionId = found?.sessionId ?? null;
 

@@ -4,7 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import { userContext } from '../../src/lib/server/context';
 import { openSqlite } from '../../src/lib/server/db';
-import { accountKeyring, decodeKey, loadAccountKeys } from '../../src/lib/server/expenses/account';
+import {
+	decodeKey,
+	keyring as accountKeyring,
+	loadKeys as loadAccountKeys
+} from '../../src/lib/server/crypto/keyring';
 import { expensesService } from '../../src/lib/server/expenses';
 import { rolesService } from '../../src/lib/server/identity/roles';
 import { sqlIdentityStore } from '../../src/lib/server/identity/sql';

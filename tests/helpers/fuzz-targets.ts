@@ -25,7 +25,8 @@ export const FUZZ_ENV = {
 	RATE_LIMIT_ANONYMOUS: '100000/60',
 	RATE_LIMIT_PUBLIC: '100000/60',
 	RATE_LIMIT_AUTH: '100000/60',
-	RATE_LIMIT_CONTACT: '100000/60'
+	RATE_LIMIT_CONTACT: '100000/60',
+	RATE_LIMIT_SAFETY: '100000/60'
 };
 
 /** Each route with the methods it answers (docs/api.md); other methods are tried too. */
@@ -111,7 +112,15 @@ export const FORM_ACTIONS: string[] = [
 	'/en/admin/shop/orders/00000000-0000-4000-8000-000000000000?/cancel',
 	'/en/admin/shop/orders/00000000-0000-4000-8000-000000000000?/refund',
 	'/en/admin/shop/memberships/plans/new',
-	'/en/admin/shop/memberships/plans/membership-year-student?/save'
+	'/en/admin/shop/memberships/plans/membership-year-student?/save',
+	'/en/safety/report',
+	'/no/safety/report',
+	'/en/safety/follow-up?/open',
+	'/en/safety/follow-up?/reply',
+	'/en/admin/inbox/safety/00000000-0000-4000-8000-000000000000?/status',
+	'/en/admin/inbox/safety/00000000-0000-4000-8000-000000000000?/reply',
+	'/en/admin/people/00000000-0000-4000-8000-000000000000?/grantSafety',
+	'/en/admin/people/00000000-0000-4000-8000-000000000000?/revokeSafety'
 ];
 
 /** Pages whose load reads the query string, the cookies or a path parameter. */
@@ -141,6 +150,7 @@ export const PAGES: string[] = [
 	'/en/profile/delete',
 	'/en/auth/deleted',
 	'/en/admin/people',
+	'/en/admin/inbox/safety',
 	'/en/admin/units',
 	'/en/admin',
 	'/en/admin/content/events',

@@ -10,6 +10,8 @@ export interface AdminScope {
 	leaderOf: string[];
 	/** Units whose claims the caller approves as finance. */
 	financeOf: string[];
+	/** Reads safety reports (not implied by admin). */
+	safety: boolean;
 }
 
 export interface AdminNavItem {
@@ -42,12 +44,15 @@ export function contentKindLabel(kind: ContentKind): string {
 }
 
 /** The inbox's kinds (server/inbox counts them); each has its list under /admin/inbox. */
-export const INBOX_KINDS = ['contact'] as const;
+export const INBOX_KINDS = ['contact', 'safety'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** A kind's name and its list's address (unlocalized). */
 export function inboxKindPage(kind: InboxKind): { label: string; path: string } {
-	const labels: Record<InboxKind, () => string> = { contact: m.inbox_kind_contact };
+	const labels: Record<InboxKind, () => string> = {
+		contact: m.inbox_kind_contact,
+		safety: m.safety_nav_inbox
+	};
 	return { label: labels[kind](), path: `/admin/inbox/${kind}` };
 }
 
@@ -64,6 +69,8 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 		return { href: localizePath(path, locale), label };
 	};
 	if (scope.admin) inbox.push(page('contact'));
+	// Safety reports: the safety role only, which admins do not have as such.
+	if (scope.safety) inbox.push(page('safety'));
 	if (inbox.length > 0) {
 		sections.push({
 			label: m.inbox_nav(),

@@ -18,3 +18,15 @@ export const PAYMENT_STATES = [
 
 /** The longest reason an admin gives for deleting an account on its owner's request. */
 export const ADMIN_DELETE_REASON_MAX = 500;
+
+/** Safety reports (varsling): the report, a message in its conversation, the passphrase. */
+export const SAFETY_LIMITS = {
+	bodyMin: 20,
+	bodyMax: 10_000,
+	messageMax: 5000,
+	nameMax: 100,
+	emailMax: 200,
+	passphraseMin: 8,
+	passphraseMax: 200
+};
+export const SAFETY_STATUSES = ['new', 'in_review', 'closed'] as const;

@@ -25,6 +25,7 @@ import { backupDatabase } from './db/backup';
 import { sharedSecret } from './db/shared-secret';
 import { seedDemo } from './db/seed';
 import { filesService, localDiskStorage } from './files';
+import { configuredKeyring } from './crypto/keyring';
 import { expensesFromConfig } from './expenses/from-config';
 import { identityService } from './identity';
 import { invitationsService } from './identity/invitations';
@@ -40,6 +41,7 @@ import { errorFields, log, setLogLevel } from './log';
 import { mailer, type Mailer } from './mail';
 import { smtpTransport } from './mail/smtp';
 import { paymentsService, providerFromConfig } from './payments';
+import { safetyService } from './safety';
 import { shopService } from './shop';
 import { checkoutService } from './shop/checkout';
 import { activeMembership, isMember as isPaidMember, membershipService } from './shop/membership';
@@ -99,7 +101,14 @@ export function buildServices(
 		roles: identity.roles,
 		retentionDays: config.ASSISTANT_QUESTIONS_DAYS
 	});
-	const expenses = expensesFromConfig(db, config, { roles: identity.roles, mail, files });
+	// One key for everything encrypted at rest: payout accounts and safety reports.
+	const keyring = configuredKeyring(config);
+	const expenses = expensesFromConfig(db, config, {
+		roles: identity.roles,
+		mail,
+		files,
+		keyring
+	});
 	const documents = documentsService({
 		db,
 		files,
@@ -119,10 +128,18 @@ export function buildServices(
 		mail,
 		adminEmails: config.ADMIN_EMAILS
 	});
+	const safety = safetyService({
+		db,
+		roles: identity.roles,
+		keyring,
+		mail,
+		origin: config.PUBLIC_ORIGIN
+	});
 	const inbox = inboxService({
 		roles: identity.roles,
 		sources: [
-			{ kind: 'contact', visible: (scope) => scope.admin, newCount: contactMessages.newCount }
+			{ kind: 'contact', visible: (scope) => scope.admin, newCount: contactMessages.newCount },
+			{ kind: 'safety', visible: (scope) => scope.safety, newCount: (ctx) => safety.newCount(ctx) }
 		]
 	});
 	return {
@@ -142,7 +159,9 @@ export function buildServices(
 			public: config.RATE_LIMIT_PUBLIC,
 			auth: config.RATE_LIMIT_AUTH,
 			contact: config.RATE_LIMIT_CONTACT,
-			assistant: config.RATE_LIMIT_ASSISTANT
+			assistant: config.RATE_LIMIT_ASSISTANT,
+			safety: config.RATE_LIMIT_SAFETY,
+			safety_follow_up: config.RATE_LIMIT_SAFETY
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,
@@ -165,6 +184,7 @@ export function buildServices(
 		}),
 		assistantFeedback: feedback,
 		expenses,
+		safety,
 		privacy: privacyService({ db, roles: identity.roles, expenses, files }),
 		dashboard: dashboardService({
 			db,
@@ -288,11 +308,24 @@ function identityServices(db: Db, config: Config, mail: Mailer) {
 	});
 	const memberUntil = async (userId: string, now: Date) =>
 		(await activeMembership(db, userId, now))?.endsAt ?? null;
-	const roles = rolesService({ store, isMember, memberUntil, adminEmails: config.ADMIN_EMAILS });
+	const roles = rolesService({
+		store,
+		isMember,
+		memberUntil,
+		adminEmails: config.ADMIN_EMAILS,
+		safetyEmails: config.SAFETY_EMAILS
+	});
 	return {
 		identity,
 		roles,
-		people: peopleService({ db, roles, store, adminEmails: config.ADMIN_EMAILS, memberUntil }),
+		people: peopleService({
+			db,
+			roles,
+			store,
+			adminEmails: config.ADMIN_EMAILS,
+			safetyEmails: config.SAFETY_EMAILS,
+			memberUntil
+		}),
 		oidc: oidcService(store, identity, config.OIDC_PROVIDERS, { signupDomains }),
 		invitations: invitationsService(store, roles, identity, mail)
 	};

@@ -116,12 +116,22 @@ export const ConfigSchema = z.object({
 	RATE_LIMIT_CONTACT: limit.default({ max: 5, windowMs: 600_000 }),
 	/** Questions to the public assistant (POST /api/public-assistant), per client address. */
 	RATE_LIMIT_ASSISTANT: limit.default({ max: 20, windowMs: 60_000 }),
+	/**
+	 * Safety reports sent, and follow-up attempts (receipt code and passphrase), each per client
+	 * address, counted under a keyed hash of it (safety/anonymous-client.ts).
+	 */
+	RATE_LIMIT_SAFETY: limit.default({ max: 5, windowMs: 600_000 }),
 	/** Sign-in, registration, reset and invitation forms, per client address. */
 	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
 	/** Unset: anyone may create an account; set: only addresses in these domains. */
 	SIGNUP_EMAIL_DOMAINS: list.optional(),
 	/** Verified e-mail addresses that have the admin role. */
 	ADMIN_EMAILS: list.default([]),
+	/**
+	 * Verified e-mail addresses with the safety role: they read and answer safety reports. Admins
+	 * do not have it unless named here or given it by an admin (safety_grants).
+	 */
+	SAFETY_EMAILS: list.default([]),
 	/** OpenID Connect providers, a JSON array of { id, name, issuer, clientId, clientSecret }. */
 	OIDC_PROVIDERS: oidcProviders.default([]),
 	LEADERSHIP_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),

@@ -296,6 +296,42 @@ async function fillEveryTable(db: Db): Promise<void> {
 		})
 		.execute();
 	await db
+		.insertInto('safety_grants')
+		.values({ user_id: 'u1', granted_by: 'system:test', granted_at: T })
+		.execute();
+	await db
+		.insertInto('safety_reports')
+		.values({
+			id: 'sr1',
+			receipt_hash: 'a'.repeat(64),
+			passphrase_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+			body: 'v1:00000000:iv:tag:body',
+			reporter_name: null,
+			reporter_email: null,
+			unit_id: null,
+			locale: 'no',
+			status: 'new',
+			last_message_by: 'staff',
+			created_at: T,
+			updated_at: T
+		})
+		.execute();
+	await db
+		.insertInto('safety_messages')
+		.values({
+			id: 'sm1',
+			report_id: 'sr1',
+			author: 'staff',
+			staff_id: 'u1',
+			body: 'v1:00000000:iv:tag:reply',
+			created_at: T
+		})
+		.execute();
+	await db
+		.insertInto('safety_access_log')
+		.values({ id: '0001', report_id: 'sr1', actor: 'u1', action: 'reply', details: null, at: T })
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

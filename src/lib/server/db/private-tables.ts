@@ -1,5 +1,5 @@
 // Writes that no cached page can show: sessions, sign-in tokens, the mail outbox, counters,
-// leases, uploads, expense claims and the audit log. They are most of the writes a busy site makes
+// leases, uploads, expense claims, safety reports and the audit log. They are most of the writes a busy site makes
 // (every sign-in, every autosave of a claim), and each used to clear every instance's page cache.
 // A table not named here clears it, so a new public table can never serve stale pages.
 const PRIVATE = new Set([
@@ -19,7 +19,11 @@ const PRIVATE = new Set([
 	'contact_messages',
 	'contact_replies',
 	'payment_sessions',
-	'assistant_feedback'
+	'assistant_feedback',
+	'safety_reports',
+	'safety_messages',
+	'safety_access_log',
+	'safety_grants'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

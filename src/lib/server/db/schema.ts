@@ -470,6 +470,46 @@ export interface AdminGrantsTable {
 	granted_at: string;
 }
 
+export interface SafetyReportsTable {
+	id: string;
+	receipt_hash: string;
+	passphrase_hash: string;
+	body: string;
+	reporter_name: string | null;
+	reporter_email: string | null;
+	unit_id: string | null;
+	locale: string;
+	status: string;
+	version: Generated<number>;
+	last_message_by: string;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface SafetyMessagesTable {
+	id: string;
+	report_id: string;
+	author: string;
+	staff_id: string | null;
+	body: string;
+	created_at: string;
+}
+
+export interface SafetyAccessLogTable {
+	id: string;
+	report_id: string;
+	actor: string;
+	action: string;
+	details: string | null;
+	at: string;
+}
+
+export interface SafetyGrantsTable {
+	user_id: string;
+	granted_by: string;
+	granted_at: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -511,4 +551,8 @@ export interface Database {
 	file_variants: FileVariantsTable;
 	slug_redirects: SlugRedirectsTable;
 	admin_grants: AdminGrantsTable;
+	safety_reports: SafetyReportsTable;
+	safety_messages: SafetyMessagesTable;
+	safety_access_log: SafetyAccessLogTable;
+	safety_grants: SafetyGrantsTable;
 }

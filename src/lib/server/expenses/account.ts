@@ -1,9 +1,7 @@
 // The claimant's payout account: a Norwegian account number (11 digits, MOD11 check digit) or an
 // IBAN (ISO 13616, mod-97). Checked when typed, stored as digits/characters only, encrypted at rest
-// with AES-256-GCM and shown masked to everyone but the claimant.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// with AES-256-GCM (crypto/keyring.ts, the claim id authenticated with it) and shown masked to
+// everyone but the claimant.
 
 export type PayoutAccount = { kind: 'no'; value: string } | { kind: 'iban'; value: string };
 export type AccountRefusal = 'empty' | 'format' | 'checksum' | 'country' | 'length';
@@ -111,127 +109,12 @@ export function maskAccount(value: string): string {
 	return formatAccount(masked);
 }
 
-// --- Encryption at rest ---
-
-export class AccountKeyError extends Error {
-	override name = 'AccountKeyError';
-}
-
-export interface AccountKeyring {
-	/** The id of the key new values are encrypted with. */
-	currentId: string;
-	encrypt(plain: string, claimId: string): string;
-	decrypt(stored: string, claimId: string): string;
-}
-
-const PREFIX = 'v1';
-
-/** A key's id: the first 8 hex digits of its SHA-256, so the key itself never appears. */
-export function keyId(key: Buffer): string {
-	return createHash('sha256').update(key).digest('hex').slice(0, 8);
-}
-
-export function decodeKey(base64: string): Buffer {
-	const key = Buffer.from(base64.trim(), 'base64');
-	if (key.length !== 32) throw new AccountKeyError('an account key must be 32 bytes in base64');
-	return key;
-}
-
-/**
- * Encrypts with the first key, decrypts with whichever key a stored value names: older keys stay
- * in the list after a rotation until every value was re-encrypted. The claim id is authenticated
- * with each value, so a ciphertext copied onto another claim is refused.
- */
-export function accountKeyring(keys: Buffer[]): AccountKeyring {
-	if (keys.length === 0) throw new AccountKeyError('no account key');
-	const byId = new Map(keys.map((k) => [keyId(k), k]));
-	const current = keys[0]!;
-	const currentId = keyId(current);
-	return {
-		currentId,
-		encrypt(plain, claimId) {
-			const iv = randomBytes(12);
-			const cipher = createCipheriv('aes-256-gcm', current, iv);
-			cipher.setAAD(Buffer.from(claimId));
-			const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-			const tag = cipher.getAuthTag();
-			return [PREFIX, currentId, iv, tag, body]
-				.map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-				.join(':');
-		},
-		decrypt(stored, claimId) {
-			const [prefix, id, ...rest] = stored.split(':');
-			if (prefix !== PREFIX || id === undefined || rest.length !== 3) {
-				throw new AccountKeyError('stored account is not in a known format');
-			}
-			const key = byId.get(id);
-			if (!key) {
-				throw new AccountKeyError(
-					`stored account was encrypted with key ${id}, which is not configured`
-				);
-			}
-			const [iv, tag, body] = rest.map((p) => Buffer.from(p, 'base64url')) as [
-				Buffer,
-				Buffer,
-				Buffer
-			];
-			try {
-				const decipher = createDecipheriv('aes-256-gcm', key, iv);
-				decipher.setAAD(Buffer.from(claimId));
-				decipher.setAuthTag(tag);
-				return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
-			} catch {
-				throw new AccountKeyError('stored account failed authentication: altered or wrong key');
-			}
-		}
-	};
-}
-
-/**
- * The key from configuration or, when unset, from `file` (created once with 0600 and reused).
- * A key file others can read is refused rather than used: its secrecy is already in doubt.
- */
-export function loadAccountKeys(options: {
-	configured?: string;
-	old?: string[];
-	file: string;
-}): Buffer[] {
-	const old = (options.old ?? []).map(decodeKey);
-	if (options.configured) return [decodeKey(options.configured), ...old];
-	if (!existsSync(options.file)) {
-		mkdirSync(dirname(options.file), { recursive: true });
-		try {
-			writeFileSync(options.file, randomBytes(32).toString('base64') + '\n', {
-				mode: 0o600,
-				flag: 'wx'
-			});
-			// The umask may have narrowed the mode further, never widened it; make it exact.
-			chmodSync(options.file, 0o600);
-		} catch (error) {
-			// Another instance on this folder wrote it first: use theirs.
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-		}
-	}
-	if ((statSync(options.file).mode & 0o077) !== 0) {
-		throw new AccountKeyError(
-			`${options.file} may be read by other users; make it owner-only (chmod 600) or set EXPENSE_ACCOUNT_KEY`
-		);
-	}
-	return [decodeKey(readFileSync(options.file, 'utf8')), ...old];
-}
-
-/**
- * A keyring built on first use: a server that never touches a payout account neither needs nor
- * creates a key file.
- */
-export function lazyKeyring(build: () => AccountKeyring): AccountKeyring {
-	let keyring: AccountKeyring | undefined;
-	const get = () => (keyring ??= build());
-	return {
-		get currentId() {
-			return get().currentId;
-		},
-		encrypt: (plain, claimId) => get().encrypt(plain, claimId),
-		decrypt: (stored, claimId) => get().decrypt(stored, claimId)
-	};
-}
+// Encryption at rest is the site's one keyring (crypto/keyring.ts), under the names the expenses
+// code has always used.
+export {
+	KeyError as AccountKeyError,
+	keyring as accountKeyring,
+	lazyKeyring,
+	loadKeys as loadAccountKeys,
+	type Keyring as AccountKeyring
+} from '../crypto/keyring';

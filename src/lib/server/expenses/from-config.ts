@@ -1,31 +1,28 @@
-// The expenses service as the configuration sets it up: limits, the payout-account key (configured,
-// or a key file in the data folder beside the SQLite file, made on first use) and e-mail links.
-import { dirname, join } from 'node:path';
+// The expenses service as the configuration sets it up: limits, the site's keyring for payout
+// accounts (crypto/keyring.ts: configured, or a key file beside the SQLite file) and e-mail links.
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { FilesService } from '../files';
 import type { RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
-import { accountKeyring, lazyKeyring, loadAccountKeys } from './account';
+import { configuredKeyring, type Keyring } from '../crypto/keyring';
 import { expensesService } from '.';
 
 export function expensesFromConfig(
 	db: Db,
 	config: Config,
-	deps: { roles: RolesService; mail: Mailer; files: Pick<FilesService, 'uploaders'> }
+	deps: {
+		roles: RolesService;
+		mail: Mailer;
+		files: Pick<FilesService, 'uploaders'>;
+		/** The site's keyring, shared with other domains; built from `config` when not given. */
+		keyring?: Keyring;
+	}
 ) {
 	return expensesService({
 		db,
 		roles: deps.roles,
-		keyring: lazyKeyring(() =>
-			accountKeyring(
-				loadAccountKeys({
-					configured: config.EXPENSE_ACCOUNT_KEY,
-					old: config.EXPENSE_ACCOUNT_OLD_KEYS,
-					file: join(dirname(config.DATABASE_FILE), 'expense-account.key')
-				})
-			)
-		),
+		keyring: deps.keyring ?? configuredKeyring(config),
 		limits: {
 			maxLineOre: config.EXPENSE_MAX_LINE_ORE,
 			financeLimitOre: config.EXPENSE_FINANCE_LIMIT_ORE,

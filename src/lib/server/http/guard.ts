@@ -4,7 +4,8 @@ import { services } from '../app';
 import { errorResponse } from './errors';
 import { clientAddress } from './rate-limit';
 
-export type RateBucket = 'anonymous' | 'public' | 'auth' | 'contact' | 'assistant';
+export type RateBucket =
+	'anonymous' | 'public' | 'auth' | 'contact' | 'assistant' | 'safety' | 'safety_follow_up';
 
 /** The caller's address as the rate limits count it. */
 export function clientOf(event: RequestEvent): string {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	isPagePath,
 	isProtectedPath,
+	isSessionlessPath,
 	localeRedirect,
 	loginRedirect,
 	safeReturnPath
@@ -78,6 +79,22 @@ describe('return path after a form post', () => {
 			null
 		]) {
 			expect(safeReturnPath(bad, base, '/en')).toBe('/en');
+		}
+	});
+});
+
+describe('pages that do not know who asks', () => {
+	it("are the reporter's safety pages, with their data and action requests", () => {
+		for (const p of [
+			'/no/safety/report',
+			'/en/safety/follow-up',
+			'/en/safety/report/__data.json',
+			'/safety/report'
+		]) {
+			expect(isSessionlessPath(p), p).toBe(true);
+		}
+		for (const p of ['/no/safety', '/en/safety/reports', '/en/admin/inbox/safety', '/no/profile']) {
+			expect(isSessionlessPath(p), p).toBe(false);
 		}
 	});
 });

@@ -6,12 +6,20 @@ export { isPagePath } from '$lib/paths';
 
 const PROTECTED = /^\/(profile|fs|admin|units\/[^/]+\/invitations)(\/|$)/;
 
+// The reporter's side of safety reports: pages that must not know who is asking, so the hook does
+// not look a session up for them (nor renew, nor touch it), whoever is signed in.
+const WITHOUT_SESSION = /^\/safety\/(report|follow-up)(\/|$)/;
+
 export function isApiPath(pathname: string): boolean {
 	return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 export function isProtectedPath(pathname: string): boolean {
 	return PROTECTED.test(stripLocale(pathname));
+}
+
+export function isSessionlessPath(pathname: string): boolean {
+	return WITHOUT_SESSION.test(stripLocale(pathname));
 }
 
 /** 307 to the negotiated prefix, keeping the query string. It varies with cookie and header. */

@@ -43,7 +43,8 @@ function build(signupDomains: string[] | null = null) {
 	roles = rolesService({
 		store,
 		isMember: async (id) => members.has(id),
-		adminEmails: ['admin@example.org']
+		adminEmails: ['admin@example.org'],
+		safetyEmails: ['safe@example.org']
 	});
 	invitations = invitationsService(store, roles, identity, mail);
 }
@@ -453,6 +454,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 				member: false,
 				memberUntil: null,
 				admin: false,
+				safety: false,
 				units: []
 			});
 			const anon = await identity.createAnonymousSession({ kind: 'admin', actor: 't' }, t0);
@@ -473,6 +475,31 @@ describe.each(ENGINES)('on %s', (engine) => {
 				.where('email', '=', 'admin@example.org')
 				.execute();
 			expect(await roles.can(admin, { action: 'admin' })).toBe(false);
+		});
+
+		it('safety: a verified e-mail in SAFETY_EMAILS or a grant, never implied by admin', async () => {
+			const admin = await verifiedUser('admin@example.org');
+			expect(await roles.can(admin, { action: 'admin' })).toBe(true);
+			expect(await roles.can(admin, { action: 'safety' })).toBe(false);
+			expect((await roles.rolesOf(admin)).safety).toBe(false);
+			const safe = await verifiedUser('safe@example.org');
+			expect(await roles.can(safe, { action: 'safety' })).toBe(true);
+			expect(await roles.rolesOf(safe)).toMatchObject({ safety: true, admin: false });
+			await db
+				.updateTable('users')
+				.set({ email_verified_at: null })
+				.where('email', '=', 'safe@example.org')
+				.execute();
+			expect(await roles.can(safe, { action: 'safety' })).toBe(false);
+			await db
+				.insertInto('safety_grants')
+				.values({
+					user_id: admin.user!.id,
+					granted_by: 'system:test',
+					granted_at: t0.toISOString()
+				})
+				.execute();
+			expect(await roles.can(admin, { action: 'safety' })).toBe(true);
 		});
 	});
 

@@ -61,9 +61,16 @@ describe.each(ENGINES)('people on %s', (engine) => {
 		roles = rolesService({
 			store,
 			isMember: async () => false,
-			adminEmails: ['admin@example.org']
+			adminEmails: ['admin@example.org'],
+			safetyEmails: ['member@example.org']
 		});
-		people = peopleService({ db, roles, store, adminEmails: ['admin@example.org'] });
+		people = peopleService({
+			db,
+			roles,
+			store,
+			adminEmails: ['admin@example.org'],
+			safetyEmails: ['member@example.org']
+		});
 	});
 	afterEach(() => test.destroy());
 
@@ -355,6 +362,41 @@ describe.each(ENGINES)('people on %s', (engine) => {
 		});
 		await expect(people.grantAdmin(as('leader'), 'leader')).rejects.toThrow(Forbidden);
 		expect(await roles.can(as('leader'), { action: 'admin' })).toBe(false);
+	});
+
+	it('gives and takes the safety role, audited; admins only, and an admin does not have it as such', async () => {
+		expect(await roles.can(as('admin'), { action: 'safety' })).toBe(false);
+		expect(await people.grantSafety(as('admin'), 'outsider', NOW)).toEqual({ ok: true });
+		expect(await roles.can(as('outsider'), { action: 'safety' })).toBe(true);
+		expect(await people.grantSafety(as('admin'), 'outsider', NOW)).toEqual({
+			ok: false,
+			reason: 'already_safety'
+		});
+		expect(await people.grantSafety(as('admin'), 'member')).toEqual({
+			ok: false,
+			reason: 'already_safety'
+		});
+		expect(await people.grantSafety(as('admin'), 'unverified')).toEqual({
+			ok: false,
+			reason: 'unverified'
+		});
+		const shown = await people.person(as('admin'), 'outsider', NOW);
+		expect(shown?.safety).toMatchObject({
+			byEmails: false,
+			grant: { grantedBy: 'admin', grantedAt: NOW.toISOString() }
+		});
+		expect((await people.person(as('admin'), 'member', NOW))?.safety.byEmails).toBe(true);
+		await expect(people.grantSafety(as('leader'), 'leader')).rejects.toThrow(Forbidden);
+		await expect(people.revokeSafety(as('outsider'), 'outsider')).rejects.toThrow(Forbidden);
+		// An admin may take it from themselves: no one is locked out by that.
+		expect(await people.grantSafety(as('admin'), 'admin', NOW)).toEqual({ ok: true });
+		expect(await people.revokeSafety(as('admin'), 'admin', NOW)).toEqual({ ok: true });
+		expect(await people.revokeSafety(as('admin'), 'outsider', NOW)).toEqual({ ok: true });
+		expect(await roles.can(as('outsider'), { action: 'safety' })).toBe(false);
+		expect((await trail(db, 'safety_grant', 'outsider')).map((e) => e.action)).toEqual([
+			'grant',
+			'revoke'
+		]);
 	});
 
 	it("revokes one of a person's sessions or all of them, audited, and never another person's", async () => {

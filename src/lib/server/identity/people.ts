@@ -1,6 +1,6 @@
 // Accounts as admins manage them (/admin/people) and a unit's team as its leaders manage it
-// (/admin/units/{id}/team): search, each person's roles at a glance, team roles, admin grants and
-// sessions. Every change is written with its audit entry (before and after) in one transaction.
+// (/admin/units/{id}/team): search, each person's roles at a glance, team roles, admin and safety
+// grants and sessions. Every change is written with its audit entry (before and after) in one transaction.
 // Who may do what is asked of roles.ts, always before a transaction opens: on SQLite the roles
 // store shares the one connection a transaction holds. SQL through Kysely, on both engines.
 import { sql, type Kysely } from 'kysely';
@@ -12,6 +12,7 @@ import {
 	ADMIN_GRANT,
 	aboutTeam,
 	aboutUser,
+	SAFETY_GRANT,
 	TEAM_MEMBER,
 	teamMemberSubject,
 	USER
@@ -29,6 +30,7 @@ export type PeopleRefusal =
 	| 'own_grant'
 	| 'not_granted'
 	| 'already_admin'
+	| 'already_safety'
 	| 'unverified';
 
 export type PeopleResult<T = object> = ({ ok: true } & T) | { ok: false; reason: PeopleRefusal };
@@ -75,11 +77,19 @@ export interface HistoryEntry {
 	after: Record<string, unknown> | null;
 }
 
+export interface Grant {
+	grantedAt: string;
+	grantedBy: string;
+	grantedByName: string | null;
+}
+
 export interface PersonDetail extends PersonSummary {
 	hasPassword: boolean;
 	locale: string | null;
 	memberUntil: string | null;
-	grant: { grantedAt: string; grantedBy: string; grantedByName: string | null } | null;
+	grant: Grant | null;
+	/** The safety role (safety reports): by SAFETY_EMAILS, or an admin's grant. */
+	safety: { byEmails: boolean; grant: Grant | null };
 	oauthProviders: string[];
 	sessions: SessionSummary[];
 	history: HistoryEntry[];
@@ -123,7 +133,7 @@ const USER_COLUMNS = [
 
 /** Who is on the other side of an audit entry about a person. */
 function subjectUserId(entry: AuditRecord): string | null {
-	if (entry.subjectType === USER || entry.subjectType === ADMIN_GRANT) return entry.subjectId;
+	if ([USER, ADMIN_GRANT, SAFETY_GRANT].includes(entry.subjectType)) return entry.subjectId;
 	if (entry.subjectType === TEAM_MEMBER) return entry.subjectId.split(':')[1] ?? null;
 	return null;
 }
@@ -136,12 +146,102 @@ export function peopleService(deps: {
 	roles: Pick<RolesService, 'require' | 'can'>;
 	store: Pick<IdentityStore, 'activeSessions' | 'pendingInvitations'>;
 	adminEmails: string[];
+	safetyEmails?: string[];
 	memberUntil?: MemberUntil;
 }) {
 	const { db, roles } = deps;
 
-	const isEmailsAdmin = (row: Pick<UserRow, 'email' | 'email_verified_at'>) =>
-		!!row.email && !!row.email_verified_at && deps.adminEmails.includes(row.email.toLowerCase());
+	const listedIn = (emails: string[]) => (row: Pick<UserRow, 'email' | 'email_verified_at'>) =>
+		!!row.email && !!row.email_verified_at && emails.includes(row.email.toLowerCase());
+	const isEmailsAdmin = listedIn(deps.adminEmails);
+	const isEmailsSafety = listedIn(deps.safetyEmails ?? []);
+
+	/** A role an admin grants in the database besides the configuration's list of addresses. */
+	interface GrantedRole {
+		table: 'admin_grants' | 'safety_grants';
+		subjectType: string;
+		listed: (row: UserRow) => boolean;
+		already: PeopleRefusal;
+		/** Whether an admin may take it from themselves. */
+		ownRevocable: boolean;
+	}
+	const ADMIN_ROLE: GrantedRole = {
+		table: 'admin_grants',
+		subjectType: ADMIN_GRANT,
+		listed: isEmailsAdmin,
+		already: 'already_admin',
+		ownRevocable: false
+	};
+	const SAFETY_ROLE: GrantedRole = {
+		table: 'safety_grants',
+		subjectType: SAFETY_GRANT,
+		listed: isEmailsSafety,
+		already: 'already_safety',
+		ownRevocable: true
+	};
+
+	/** Only to a verified address: an unverified account may belong to someone who typed another's. */
+	async function grantRole(
+		ctx: UserContext,
+		userId: string,
+		role: GrantedRole,
+		now: Date
+	): Promise<PeopleResult> {
+		const caller = await roles.require(ctx, { action: 'admin' });
+		const target = await liveAccount(userId);
+		if (!target) return refuse('not_found');
+		if (!target.email_verified_at) return refuse('unverified');
+		if (role.listed(target)) return refuse(role.already);
+		const at = now.toISOString();
+		return db.transaction().execute(async (trx) => {
+			const inserted = await trx
+				.insertInto(role.table)
+				.values({ user_id: userId, granted_by: caller.id, granted_at: at })
+				.onConflict((oc) => oc.column('user_id').doNothing())
+				.executeTakeFirst();
+			if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return refuse(role.already);
+			await recordChange(trx, {
+				actor: caller.id,
+				subjectType: role.subjectType,
+				subjectId: userId,
+				action: 'grant',
+				at: now,
+				before: null,
+				after: { granted_by: caller.id, granted_at: at }
+			});
+			return { ok: true } as const;
+		});
+	}
+
+	/** A configuration's listing is not a grant, and there is nothing to take back. */
+	async function revokeRole(
+		ctx: UserContext,
+		userId: string,
+		role: GrantedRole,
+		now: Date
+	): Promise<PeopleResult> {
+		const caller = await roles.require(ctx, { action: 'admin' });
+		if (caller.id === userId && !role.ownRevocable) return refuse('own_grant');
+		return db.transaction().execute(async (trx) => {
+			const grant = await trx
+				.selectFrom(role.table)
+				.selectAll()
+				.where('user_id', '=', userId)
+				.executeTakeFirst();
+			if (!grant) return refuse('not_granted');
+			await trx.deleteFrom(role.table).where('user_id', '=', userId).execute();
+			await recordChange(trx, {
+				actor: caller.id,
+				subjectType: role.subjectType,
+				subjectId: userId,
+				action: 'revoke',
+				at: now,
+				before: { granted_by: grant.granted_by, granted_at: grant.granted_at },
+				after: null
+			});
+			return { ok: true } as const;
+		});
+	}
 
 	/** A registered account that was not deleted. */
 	async function liveAccount(userId: string) {
@@ -423,32 +523,47 @@ export function peopleService(deps: {
 				.where('is_anonymous', '=', 0)
 				.executeTakeFirst();
 			if (!row) return null;
-			const [[summary], grant, oauth, sessions, memberUntil, entries] = await Promise.all([
-				summaries([row], now),
-				db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-				db
-					.selectFrom('oauth_accounts')
-					.select('provider')
-					.where('user_id', '=', userId)
-					.orderBy('provider')
-					.execute(),
-				deps.store.activeSessions(userId, now.toISOString()),
-				deps.memberUntil?.(userId, now) ?? null,
-				about(db, { subjects: aboutUser(userId), limit: HISTORY_LIMIT })
-			]);
-			const grantedBy = grant ? await namesOf([grant.granted_by]) : new Map<string, string>();
+			const [[summary], grant, safetyGrant, oauth, sessions, memberUntil, entries] =
+				await Promise.all([
+					summaries([row], now),
+					db
+						.selectFrom('admin_grants')
+						.selectAll()
+						.where('user_id', '=', userId)
+						.executeTakeFirst(),
+					db
+						.selectFrom('safety_grants')
+						.selectAll()
+						.where('user_id', '=', userId)
+						.executeTakeFirst(),
+					db
+						.selectFrom('oauth_accounts')
+						.select('provider')
+						.where('user_id', '=', userId)
+						.orderBy('provider')
+						.execute(),
+					deps.store.activeSessions(userId, now.toISOString()),
+					deps.memberUntil?.(userId, now) ?? null,
+					about(db, { subjects: aboutUser(userId), limit: HISTORY_LIMIT })
+				]);
+			const grantedBy = await namesOf(
+				[grant, safetyGrant].flatMap((g) => (g ? [g.granted_by] : []))
+			);
+			const grantOf = (g: typeof grant): Grant | null =>
+				g
+					? {
+							grantedAt: g.granted_at,
+							grantedBy: g.granted_by,
+							grantedByName: grantedBy.get(g.granted_by) ?? null
+						}
+					: null;
 			return {
 				...summary!,
 				hasPassword: row.password_hash !== null,
 				locale: row.locale,
 				memberUntil: summary!.member ? memberUntil : null,
-				grant: grant
-					? {
-							grantedAt: grant.granted_at,
-							grantedBy: grant.granted_by,
-							grantedByName: grantedBy.get(grant.granted_by) ?? null
-						}
-					: null,
+				grant: grantOf(grant),
+				safety: { byEmails: isEmailsSafety(row), grant: grantOf(safetyGrant) },
 				oauthProviders: oauth.map((o) => o.provider),
 				sessions,
 				history: await history(entries),
@@ -479,64 +594,26 @@ export function peopleService(deps: {
 			return removeFromTeam(ctx, input, now);
 		},
 
-		/**
-		 * Makes a person an admin (admin_grants). Only a verified address: an unverified account may
-		 * belong to someone who typed another person's address.
-		 */
-		async grantAdmin(ctx: UserContext, userId: string, now = new Date()): Promise<PeopleResult> {
-			const caller = await roles.require(ctx, { action: 'admin' });
-			const target = await liveAccount(userId);
-			if (!target) return refuse('not_found');
-			if (!target.email_verified_at) return refuse('unverified');
-			if (isEmailsAdmin(target)) return refuse('already_admin');
-			const at = now.toISOString();
-			return db.transaction().execute(async (trx) => {
-				const inserted = await trx
-					.insertInto('admin_grants')
-					.values({ user_id: userId, granted_by: caller.id, granted_at: at })
-					.onConflict((oc) => oc.column('user_id').doNothing())
-					.executeTakeFirst();
-				if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return refuse('already_admin');
-				await recordChange(trx, {
-					actor: caller.id,
-					subjectType: ADMIN_GRANT,
-					subjectId: userId,
-					action: 'grant',
-					at: now,
-					before: null,
-					after: { granted_by: caller.id, granted_at: at }
-				});
-				return { ok: true } as const;
-			});
-		},
+		/** Makes a person an admin (admin_grants), besides ADMIN_EMAILS. */
+		grantAdmin: (ctx: UserContext, userId: string, now = new Date()) =>
+			grantRole(ctx, userId, ADMIN_ROLE, now),
 
 		/**
-		 * Takes back a grant. Not one's own (an admin cannot lock themselves out by a slip), and not
-		 * ADMIN_EMAILS: that is the configuration's, and there is no grant to take back.
+		 * Takes back an admin grant. Not one's own: an admin cannot lock themselves out by a slip
+		 * (another admin can).
 		 */
-		async revokeAdmin(ctx: UserContext, userId: string, now = new Date()): Promise<PeopleResult> {
-			const caller = await roles.require(ctx, { action: 'admin' });
-			if (caller.id === userId) return refuse('own_grant');
-			return db.transaction().execute(async (trx) => {
-				const grant = await trx
-					.selectFrom('admin_grants')
-					.selectAll()
-					.where('user_id', '=', userId)
-					.executeTakeFirst();
-				if (!grant) return refuse('not_granted');
-				await trx.deleteFrom('admin_grants').where('user_id', '=', userId).execute();
-				await recordChange(trx, {
-					actor: caller.id,
-					subjectType: ADMIN_GRANT,
-					subjectId: userId,
-					action: 'revoke',
-					at: now,
-					before: { granted_by: grant.granted_by, granted_at: grant.granted_at },
-					after: null
-				});
-				return { ok: true } as const;
-			});
-		},
+		revokeAdmin: (ctx: UserContext, userId: string, now = new Date()) =>
+			revokeRole(ctx, userId, ADMIN_ROLE, now),
+
+		/**
+		 * Gives a person the safety role (safety_grants): they read and answer safety reports. An
+		 * admin's act like any other, in the audit log; being an admin does not give it.
+		 */
+		grantSafety: (ctx: UserContext, userId: string, now = new Date()) =>
+			grantRole(ctx, userId, SAFETY_ROLE, now),
+
+		revokeSafety: (ctx: UserContext, userId: string, now = new Date()) =>
+			revokeRole(ctx, userId, SAFETY_ROLE, now),
 
 		/** Signs a person out of one session. */
 		async revokeSession(

@@ -23,7 +23,14 @@ import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import { forgetRecipient, mailSentTo } from '../mail/privacy';
 import { anonymiseBuyer, buyerRecords, countOrders } from '../shop/privacy';
-import { ADMIN_GRANT, aboutUser, TEAM_MEMBER, teamMemberSubject, USER } from './audit-subjects';
+import {
+	ADMIN_GRANT,
+	aboutUser,
+	SAFETY_GRANT,
+	TEAM_MEMBER,
+	teamMemberSubject,
+	USER
+} from './audit-subjects';
 import { normalizeEmail } from './index';
 import { verifyPassword } from './passwords';
 import { signedIn, type RolesService } from './roles';
@@ -249,20 +256,27 @@ export function privacyService(deps: {
 					after: null
 				});
 			}
-			const grant = await trx
-				.selectFrom('admin_grants')
-				.selectAll()
-				.where('user_id', '=', userId)
-				.executeTakeFirst();
-			if (grant) {
-				await trx.deleteFrom('admin_grants').where('user_id', '=', userId).execute();
+			// The grants go with the account, each with its audit entry.
+			const granted = { admin: false, safety: false };
+			for (const [kind, table, subjectType] of [
+				['admin', 'admin_grants', ADMIN_GRANT],
+				['safety', 'safety_grants', SAFETY_GRANT]
+			] as const) {
+				const row = await trx
+					.selectFrom(table)
+					.selectAll()
+					.where('user_id', '=', userId)
+					.executeTakeFirst();
+				if (!row) continue;
+				granted[kind] = true;
+				await trx.deleteFrom(table).where('user_id', '=', userId).execute();
 				await recordChange(trx, {
 					actor: by.actor,
-					subjectType: ADMIN_GRANT,
+					subjectType,
 					subjectId: userId,
 					action: 'account_deleted',
 					at: now,
-					before: { granted_by: grant.granted_by, granted_at: grant.granted_at },
+					before: { granted_by: row.granted_by, granted_at: row.granted_at },
 					after: null
 				});
 			}
@@ -309,7 +323,8 @@ export function privacyService(deps: {
 						deleted_at: null,
 						sessions,
 						team_roles: teams.length,
-						admin_grant: !!grant,
+						admin_grant: granted.admin,
+						safety_grant: granted.safety,
 						oauth_links: oauth,
 						contact_messages: contact,
 						emails: mails
@@ -319,6 +334,7 @@ export function privacyService(deps: {
 						sessions: 0,
 						team_roles: 0,
 						admin_grant: false,
+						safety_grant: false,
 						oauth_links: 0,
 						contact_messages: 0,
 						emails: 0

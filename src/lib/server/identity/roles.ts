@@ -1,7 +1,8 @@
 // The one place that answers "who is this caller and may they do this?". Roles: visitor (no
 // signed-in session), member (paid membership, asked of the shop's membership lookup), a role per
-// unit team (member, leader, finance) and admin (a verified e-mail listed in ADMIN_EMAILS, or a
-// user an admin made one: admin_grants).
+// unit team (member, leader, finance), admin (a verified e-mail listed in ADMIN_EMAILS, or a
+// user an admin made one: admin_grants) and safety (reads safety reports: a verified e-mail in
+// SAFETY_EMAILS or safety_grants; never implied by admin).
 // Domain services call requireSignedIn / require here instead of checking on their own.
 import type { UserContext } from '../context';
 import { Forbidden, NotFound } from '../http/errors';
@@ -26,6 +27,8 @@ export interface Roles {
 	member: boolean;
 	memberUntil: string | null;
 	admin: boolean;
+	/** Reads and answers safety reports; admins have it only when named or granted too. */
+	safety: boolean;
 	units: { unitId: string; role: UnitRole }[];
 }
 
@@ -49,6 +52,8 @@ export type Permission =
 	 */
 	| { action: 'edit-content'; unitId: string | null }
 	| { action: 'members-only' }
+	/** Safety reports (varsling): SAFETY_EMAILS and safety_grants only, not admins as such. */
+	| { action: 'safety' }
 	| { action: 'admin' };
 
 const VISITOR: Roles = {
@@ -56,21 +61,33 @@ const VISITOR: Roles = {
 	member: false,
 	memberUntil: null,
 	admin: false,
+	safety: false,
 	units: []
 };
 
 export function rolesService(deps: {
-	store: Pick<IdentityStore, 'accountById' | 'teamsOf' | 'unitRoleOf' | 'isGrantedAdmin'>;
+	store: Pick<
+		IdentityStore,
+		'accountById' | 'teamsOf' | 'unitRoleOf' | 'isGrantedAdmin' | 'isGrantedSafety'
+	>;
 	isMember: IsMember;
 	memberUntil?: MemberUntil;
 	adminEmails: string[];
+	safetyEmails?: string[];
 }) {
+	/** A verified account whose address the configuration lists. */
+	async function isListed(user: SessionUser, emails: string[]): Promise<boolean> {
+		if (!user.email || !emails.includes(user.email.toLowerCase())) return false;
+		const account = await deps.store.accountById(user.id);
+		return !!account?.emailVerifiedAt;
+	}
+
 	async function isAdmin(user: SessionUser): Promise<boolean> {
-		if (user.email && deps.adminEmails.includes(user.email.toLowerCase())) {
-			const account = await deps.store.accountById(user.id);
-			if (account?.emailVerifiedAt) return true;
-		}
-		return deps.store.isGrantedAdmin(user.id);
+		return (await isListed(user, deps.adminEmails)) || deps.store.isGrantedAdmin(user.id);
+	}
+
+	async function hasSafety(user: SessionUser): Promise<boolean> {
+		return (await isListed(user, deps.safetyEmails ?? [])) || deps.store.isGrantedSafety(user.id);
 	}
 
 	async function can(ctx: UserContext, permission: Permission, now = new Date()) {
@@ -79,6 +96,8 @@ export function rolesService(deps: {
 		switch (permission.action) {
 			case 'admin':
 				return isAdmin(user);
+			case 'safety':
+				return hasSafety(user);
 			case 'members-only':
 				return (await deps.isMember(user.id, now)) || isAdmin(user);
 			case 'manage-team':
@@ -103,10 +122,11 @@ export function rolesService(deps: {
 		async rolesOf(ctx: UserContext, now = new Date()): Promise<Roles> {
 			const user = ctx.user;
 			if (!user || user.isAnonymous) return VISITOR;
-			const [member, memberUntil, admin, teams] = await Promise.all([
+			const [member, memberUntil, admin, safety, teams] = await Promise.all([
 				deps.isMember(user.id, now),
 				deps.memberUntil?.(user.id, now) ?? null,
 				isAdmin(user),
+				hasSafety(user),
 				deps.store.teamsOf(user.id)
 			]);
 			return {
@@ -114,6 +134,7 @@ export function rolesService(deps: {
 				member,
 				memberUntil: member ? memberUntil : null,
 				admin,
+				safety,
 				units: teams.map((t) => ({ unitId: t.unitId, role: t.role }))
 			};
 		},

@@ -457,6 +457,14 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.executeTakeFirst();
 			return !!row;
 		},
+		async isGrantedSafety(userId) {
+			const row = await db
+				.selectFrom('safety_grants')
+				.select('user_id')
+				.where('user_id', '=', userId)
+				.executeTakeFirst();
+			return !!row;
+		},
 		async unitExists(unitId) {
 			const row = await db
 				.selectFrom('units')

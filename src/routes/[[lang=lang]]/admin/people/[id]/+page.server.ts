@@ -53,6 +53,14 @@ export const actions: Actions = {
 		formAction(event, 'revokeGrant', Nothing, (_, ctx) =>
 			services().people.revokeAdmin(ctx, event.params.id)
 		),
+	grantSafety: (event) =>
+		formAction(event, 'grantSafety', Nothing, (_, ctx) =>
+			services().people.grantSafety(ctx, event.params.id)
+		),
+	revokeSafety: (event) =>
+		formAction(event, 'revokeSafety', Nothing, (_, ctx) =>
+			services().people.revokeSafety(ctx, event.params.id)
+		),
 	revokeSession: (event) =>
 		formAction(event, 'revokeSession', SessionRevokeForm, (input, ctx) =>
 			services().people.revokeSession(ctx, { ...input, userId: event.params.id })

@@ -1,0 +1,530 @@
+// Safety reports (varsling): sent by anyone, anonymously unless the reporter gives a name and an
+// e-mail; followed up by the reporter with a receipt code and a passphrase; read and answered by
+// the safety role only (roles.ts `safety`: SAFETY_EMAILS and safety_grants, never admins as such).
+// Every text is encrypted with the site's keyring, bound to its row and column. Every read and
+// change by the safety team is written to the report's own access log (not the site's audit log,
+// which admins read), in the change's transaction.
+import { randomUUID } from 'node:crypto';
+import type { Locale } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
+import type { SafetyFilter, SafetyReportForm, SafetyStatus } from '$lib/schemas/safety';
+import { sortableId } from '../audit';
+import { actorNames } from '../audit/trail-entry';
+import type { UserContext } from '../context';
+import { KeyError, type Keyring } from '../crypto/keyring';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db';
+import type { SafetyReportsTable } from '../db/schema';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import type { RolesService } from '../identity/roles';
+import { errorFields, log } from '../log';
+import type { Mailer } from '../mail';
+import { newReceiptCode, normaliseReceiptCode, receiptHash } from './receipt';
+
+export type Author = 'reporter' | 'staff';
+export type AccessAction = 'read' | 'status' | 'reply';
+
+export interface ConversationMessage {
+	id: string;
+	author: Author;
+	/** The staff member who wrote it, by name; shown to the safety team only. */
+	staffName?: string | null;
+	/** Null when it cannot be decrypted (a key missing on this machine). */
+	body: string | null;
+	at: string;
+}
+
+/** What the reporter sees with their code and passphrase: never who of the team wrote. */
+export interface ReporterView {
+	status: SafetyStatus;
+	createdAt: string;
+	body: string | null;
+	name: string | null;
+	email: string | null;
+	messages: ConversationMessage[];
+}
+
+export interface ReportSummary {
+	id: string;
+	createdAt: string;
+	updatedAt: string;
+	status: SafetyStatus;
+	unitId: string | null;
+	unitName: { no: string; en: string } | null;
+	locale: string;
+	/** The reporter gave a name or an e-mail. */
+	named: boolean;
+	lastMessageBy: Author;
+}
+
+export interface AccessEntry {
+	id: string;
+	at: string;
+	actor: string;
+	actorName: string;
+	action: AccessAction;
+	details: Record<string, unknown> | null;
+}
+
+export interface ReportDetail extends ReportSummary {
+	version: number;
+	body: string | null;
+	reporterName: string | null;
+	reporterEmail: string | null;
+	messages: ConversationMessage[];
+	log: AccessEntry[];
+}
+
+export type ChangeResult =
+	{ ok: true; version: number } | { ok: false; reason: 'not_found' | 'conflict' | 'unchanged' };
+
+const field = (id: string, column: 'body' | 'name' | 'email') => `safety_report:${id}:${column}`;
+const messageAad = (id: string) => `safety_message:${id}`;
+
+export function safetyService(deps: {
+	db: Db;
+	roles: Pick<RolesService, 'require' | 'can'>;
+	keyring: Keyring;
+	mail?: Pick<Mailer, 'send'>;
+	/** The site's address, for the link in the mail that tells a reporter there is an answer. */
+	origin?: string;
+}) {
+	const { db, roles, keyring } = deps;
+
+	function open(stored: string | null, aad: string): string | null {
+		if (stored === null) return null;
+		try {
+			return keyring.decrypt(stored, aad);
+		} catch (error) {
+			if (!(error instanceof KeyError)) throw error;
+			log.error('safety report unreadable', { aad, ...errorFields(error) });
+			return null;
+		}
+	}
+
+	async function conversation(reportId: string, forStaff: boolean) {
+		const rows = await db
+			.selectFrom('safety_messages')
+			.selectAll()
+			.where('report_id', '=', reportId)
+			.orderBy('created_at')
+			.orderBy('id')
+			.execute();
+		const names = forStaff
+			? await actorNames(
+					db,
+					rows.flatMap((r) => (r.staff_id ? [r.staff_id] : []))
+				)
+			: new Map<string, string>();
+		return rows.map((r): ConversationMessage => ({
+			id: r.id,
+			author: r.author as Author,
+			...(forStaff ? { staffName: r.staff_id ? (names.get(r.staff_id) ?? null) : null } : {}),
+			body: open(r.body, messageAad(r.id)),
+			at: r.created_at
+		}));
+	}
+
+	/** The report a code and passphrase open, or null: the same for a wrong code and a wrong passphrase. */
+	async function reportOf(code: string, passphrase: string) {
+		const canonical = normaliseReceiptCode(code);
+		const row = canonical
+			? await db
+					.selectFrom('safety_reports')
+					.selectAll()
+					.where('receipt_hash', '=', receiptHash(canonical))
+					.executeTakeFirst()
+			: undefined;
+		// No report: a dummy hash is verified all the same, so timing does not tell which was wrong.
+		const ok = await verifyPassword(row?.passphrase_hash ?? null, passphrase);
+		return ok && row ? row : null;
+	}
+
+	async function reporterView(r: Selectable<SafetyReportsTable>): Promise<ReporterView> {
+		return {
+			status: r.status as SafetyStatus,
+			createdAt: r.created_at,
+			body: open(r.body, field(r.id, 'body')),
+			name: open(r.reporter_name, field(r.id, 'name')),
+			email: open(r.reporter_email, field(r.id, 'email')),
+			messages: await conversation(r.id, false)
+		};
+	}
+
+	function summaries(filter: Partial<SafetyFilter> = {}) {
+		let query = db
+			.selectFrom('safety_reports')
+			.leftJoin('units', 'units.id', 'safety_reports.unit_id')
+			.select([
+				'safety_reports.id',
+				'safety_reports.created_at',
+				'safety_reports.updated_at',
+				'safety_reports.status',
+				'safety_reports.unit_id',
+				'safety_reports.locale',
+				'safety_reports.reporter_name',
+				'safety_reports.reporter_email',
+				'safety_reports.last_message_by',
+				'units.name_no',
+				'units.name_en'
+			]);
+		if (filter.status) query = query.where('safety_reports.status', '=', filter.status);
+		if (filter.unit) query = query.where('safety_reports.unit_id', '=', filter.unit);
+		return query;
+	}
+
+	type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
+	const summaryOf = (r: SummaryRow): ReportSummary => ({
+		id: r.id,
+		createdAt: r.created_at,
+		updatedAt: r.updated_at,
+		status: r.status as SafetyStatus,
+		unitId: r.unit_id,
+		unitName: r.unit_id && r.name_no ? { no: r.name_no, en: r.name_en ?? r.name_no } : null,
+		locale: r.locale,
+		named: r.reporter_name !== null || r.reporter_email !== null,
+		lastMessageBy: r.last_message_by as Author
+	});
+
+	async function writeLog(
+		trx: Db,
+		entry: { reportId: string; actor: string; action: AccessAction; details?: object; at: Date }
+	) {
+		await trx
+			.insertInto('safety_access_log')
+			.values({
+				id: sortableId(entry.at.getTime()),
+				report_id: entry.reportId,
+				actor: entry.actor,
+				action: entry.action,
+				details: entry.details ? JSON.stringify(entry.details) : null,
+				at: entry.at.toISOString()
+			})
+			.execute();
+	}
+
+	/**
+	 * One change by the safety team under the report's version: the change itself, the row moved
+	 * to the next version and its access-log entry, together; refused when the version moved on
+	 * meanwhile. `work` answering null changes nothing.
+	 */
+	async function change(
+		ctx: UserContext,
+		reportId: string,
+		version: number,
+		now: Date,
+		work: (
+			trx: Db,
+			row: Selectable<SafetyReportsTable>,
+			userId: string
+		) => Promise<{
+			status?: SafetyStatus;
+			lastMessageBy?: Author;
+			action: AccessAction;
+			details: object;
+		} | null>
+	): Promise<ChangeResult> {
+		// Asked before the transaction: on SQLite the roles store would wait for its connection.
+		const user = await roles.require(ctx, { action: 'safety' }, now);
+		return db
+			.transaction()
+			.execute(async (trx): Promise<ChangeResult> => {
+				const row = await trx
+					.selectFrom('safety_reports')
+					.selectAll()
+					.where('id', '=', reportId)
+					.executeTakeFirst();
+				if (!row) return { ok: false, reason: 'not_found' };
+				if (row.version !== version) return { ok: false, reason: 'conflict' };
+				const done = await work(trx, row, user.id);
+				if (!done) return { ok: false, reason: 'unchanged' };
+				const updated = await trx
+					.updateTable('safety_reports')
+					.set({
+						version: version + 1,
+						updated_at: now.toISOString(),
+						...(done.status ? { status: done.status } : {}),
+						...(done.lastMessageBy ? { last_message_by: done.lastMessageBy } : {})
+					})
+					.where('id', '=', reportId)
+					.where('version', '=', version)
+					.executeTakeFirst();
+				// Another change committed between the read and this write (PostgreSQL): undo ours.
+				if (Number(updated.numUpdatedRows) === 0) throw new ConflictRollback();
+				await writeLog(trx, {
+					reportId,
+					actor: user.id,
+					action: done.action,
+					details: done.details,
+					at: now
+				});
+				return { ok: true, version: version + 1 };
+			})
+			.catch((error: unknown): ChangeResult => {
+				if (error instanceof ConflictRollback) return { ok: false, reason: 'conflict' };
+				throw error;
+			});
+	}
+
+	async function insertMessage(
+		trx: Db,
+		input: { reportId: string; author: Author; staffId: string | null; body: string; at: Date }
+	) {
+		const id = randomUUID();
+		await trx
+			.insertInto('safety_messages')
+			.values({
+				id,
+				report_id: input.reportId,
+				author: input.author,
+				staff_id: input.staffId,
+				body: keyring.encrypt(input.body, messageAad(id)),
+				created_at: input.at.toISOString()
+			})
+			.execute();
+	}
+
+	return {
+		/** The units a report may concern, for the form and the list's filter. */
+		async unitChoices(): Promise<{ id: string; name: { no: string; en: string } }[]> {
+			const rows = await db
+				.selectFrom('units')
+				.select(['id', 'name_no', 'name_en'])
+				.where('draft', '=', 0)
+				.orderBy('sort')
+				.orderBy('id')
+				.execute();
+			return rows.map((r) => ({ id: r.id, name: { no: r.name_no, en: r.name_en } }));
+		},
+
+		/**
+		 * A new report. Its receipt code is returned once and stored only as a hash. A filled
+		 * honeypot is a bot: it gets a code like anyone, and nothing is stored.
+		 */
+		async submit(
+			form: SafetyReportForm,
+			locale: Locale,
+			now = new Date()
+		): Promise<{ ok: true; receipt: string } | { ok: false; reason: 'unknown_unit' }> {
+			const receipt = newReceiptCode();
+			if (form.website.trim() !== '') return { ok: true, receipt };
+			const unitId = form.unitId || null;
+			if (unitId) {
+				const unit = await db
+					.selectFrom('units')
+					.select('id')
+					.where('id', '=', unitId)
+					.executeTakeFirst();
+				if (!unit) return { ok: false, reason: 'unknown_unit' };
+			}
+			const id = randomUUID();
+			const at = now.toISOString();
+			const passphraseHash = await hashPassword(form.passphrase);
+			await db
+				.insertInto('safety_reports')
+				.values({
+					id,
+					receipt_hash: receiptHash(receipt),
+					passphrase_hash: passphraseHash,
+					body: keyring.encrypt(form.body, field(id, 'body')),
+					reporter_name: form.name ? keyring.encrypt(form.name, field(id, 'name')) : null,
+					reporter_email: form.email ? keyring.encrypt(form.email, field(id, 'email')) : null,
+					unit_id: unitId,
+					locale,
+					status: 'new',
+					last_message_by: 'reporter',
+					created_at: at,
+					updated_at: at
+				})
+				.execute();
+			return { ok: true, receipt };
+		},
+
+		/** The report and its conversation for its reporter; null for any wrong code or passphrase. */
+		async follow(input: { code: string; passphrase: string }): Promise<ReporterView | null> {
+			const row = await reportOf(input.code, input.passphrase);
+			return row ? reporterView(row) : null;
+		},
+
+		/**
+		 * The reporter writes again. On a closed report this reopens it as new: someone of the team
+		 * must see it. Null for any wrong code or passphrase.
+		 */
+		async replyAsReporter(
+			input: { code: string; passphrase: string; message: string },
+			now = new Date()
+		): Promise<ReporterView | null> {
+			const row = await reportOf(input.code, input.passphrase);
+			if (!row) return null;
+			await db.transaction().execute(async (trx) => {
+				await insertMessage(trx, {
+					reportId: row.id,
+					author: 'reporter',
+					staffId: null,
+					body: input.message,
+					at: now
+				});
+				await trx
+					.updateTable('safety_reports')
+					.set((eb) => ({
+						version: eb('version', '+', 1),
+						updated_at: now.toISOString(),
+						last_message_by: 'reporter',
+						...(row.status === 'closed' ? { status: 'new' } : {})
+					}))
+					.where('id', '=', row.id)
+					.execute();
+			});
+			return reporterView({ ...row, status: row.status === 'closed' ? 'new' : row.status });
+		},
+
+		/** The safety team's list, newest first: no report's text, so reading it is not logged. */
+		async list(
+			ctx: UserContext,
+			filter: Partial<SafetyFilter> = {},
+			now = new Date()
+		): Promise<ReportSummary[]> {
+			await roles.require(ctx, { action: 'safety' }, now);
+			const rows = await summaries(filter)
+				.orderBy('safety_reports.created_at', 'desc')
+				.orderBy('safety_reports.id', 'desc')
+				.limit(500)
+				.execute();
+			return rows.map(summaryOf);
+		},
+
+		/** One report for the safety team, its reading written to its access log; null: none. */
+		async report(ctx: UserContext, id: string, now = new Date()): Promise<ReportDetail | null> {
+			const user = await roles.require(ctx, { action: 'safety' }, now);
+			const row = await summaries()
+				.select(['safety_reports.version', 'safety_reports.body'])
+				.where('safety_reports.id', '=', id)
+				.executeTakeFirst();
+			if (!row) return null;
+			await writeLog(db, { reportId: id, actor: user.id, action: 'read', at: now });
+			const [messages, entries] = await Promise.all([
+				conversation(id, true),
+				db
+					.selectFrom('safety_access_log')
+					.selectAll()
+					.where('report_id', '=', id)
+					.orderBy('id')
+					.execute()
+			]);
+			const names = await actorNames(
+				db,
+				entries.map((e) => e.actor)
+			);
+			return {
+				...summaryOf(row),
+				version: row.version,
+				body: open(row.body, field(id, 'body')),
+				reporterName: open(row.reporter_name, field(id, 'name')),
+				reporterEmail: open(row.reporter_email, field(id, 'email')),
+				messages,
+				log: entries.map((e) => ({
+					id: e.id,
+					at: e.at,
+					actor: e.actor,
+					actorName: names.get(e.actor) ?? e.actor,
+					action: e.action as AccessAction,
+					details: e.details ? (JSON.parse(e.details) as Record<string, unknown>) : null
+				}))
+			};
+		},
+
+		async setStatus(
+			ctx: UserContext,
+			id: string,
+			input: { status: SafetyStatus; version: number },
+			now = new Date()
+		): Promise<ChangeResult> {
+			return change(ctx, id, input.version, now, async (_, row) =>
+				row.status === input.status
+					? null
+					: {
+							status: input.status,
+							action: 'status',
+							details: { from: row.status, to: input.status }
+						}
+			);
+		},
+
+		/**
+		 * An answer to the reporter; a new report is then in review. A reporter who gave an e-mail
+		 * is told that there is one (not what it says, nor who wrote it), with a link to the
+		 * follow-up page.
+		 */
+		async reply(
+			ctx: UserContext,
+			id: string,
+			input: { message: string; version: number },
+			now = new Date()
+		): Promise<ChangeResult> {
+			let notify: { email: string; locale: string } | null = null;
+			const result = await change(ctx, id, input.version, now, async (trx, row, userId) => {
+				await insertMessage(trx, {
+					reportId: id,
+					author: 'staff',
+					staffId: userId,
+					body: input.message,
+					at: now
+				});
+				const email = open(row.reporter_email, field(id, 'email'));
+				if (email) notify = { email, locale: row.locale };
+				const opens = row.status === 'new';
+				return {
+					lastMessageBy: 'staff',
+					...(opens ? { status: 'in_review' as const } : {}),
+					action: 'reply',
+					details: opens ? { from: 'new', to: 'in_review' } : {}
+				};
+			});
+			if (result.ok && notify && deps.mail) {
+				await tellReporter(deps.mail, notify, deps.origin, now);
+			}
+			return result;
+		},
+
+		/** Reports waiting for the safety team (status new); 0 for anyone without the role. */
+		newCount
+	};
+
+	async function newCount(ctx: UserContext, now = new Date()): Promise<number> {
+		if (!(await roles.can(ctx, { action: 'safety' }, now))) return 0;
+		const row = await db
+			.selectFrom('safety_reports')
+			.select((eb) => eb.fn.countAll<number>().as('n'))
+			.where('status', '=', 'new')
+			.executeTakeFirstOrThrow();
+		return Number(row.n);
+	}
+}
+
+class ConflictRollback extends Error {}
+
+async function tellReporter(
+	mail: Pick<Mailer, 'send'>,
+	to: { email: string; locale: string },
+	origin: string | undefined,
+	now: Date
+) {
+	const locale = to.locale === 'en' ? 'en' : 'no';
+	const options = { locale } as const;
+	try {
+		await mail.send(
+			{
+				kind: 'safety-answer',
+				to: to.email,
+				subject: m.safety_mail_subject({}, options),
+				text: m.safety_mail_body({ url: `${origin ?? ''}/${locale}/safety/follow-up` }, options)
+			},
+			now
+		);
+	} catch (error) {
+		// The answer is stored; the reporter finds it with their code even without the mail.
+		log.error('safety answer mail failed', errorFields(error));
+	}
+}
+
+export type SafetyService = ReturnType<typeof safetyService>;

@@ -1,0 +1,33 @@
+import { trailTexts } from '$lib/server/audit/trail-entry';
+import { SafetyReplyForm, SafetyStatusForm } from '$lib/schemas/safety';
+import { m } from '$lib/paraglide/messages';
+import { formAction } from '$lib/server/admin/form-action';
+import { services } from '$lib/server/app';
+import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { accessLogText } from '$lib/server/safety/texts';
+import type { Actions, PageServerLoad } from './$types';
+
+// One safety report for the safety team: its text (as text), the conversation, its status and an
+// answer to the reporter, and its access log. Showing it is a read, and logged as one; everyone
+// without the safety role, admins included, gets 404 for the page and every action.
+export const load: PageServerLoad = async (event) => {
+	const { log, ...report } = await allowedOr404(
+		services().safety.report(callerOf(event), event.params.id)
+	);
+	return {
+		report,
+		log: accessLogText(log),
+		logTexts: trailTexts(m.safety_admin_log(), m.safety_admin_log_empty())
+	};
+};
+
+export const actions: Actions = {
+	status: (event) =>
+		formAction(event, 'status', SafetyStatusForm, (input, ctx) =>
+			services().safety.setStatus(ctx, event.params.id, input)
+		),
+	reply: (event) =>
+		formAction(event, 'reply', SafetyReplyForm, (input, ctx) =>
+			services().safety.reply(ctx, event.params.id, input)
+		)
+};
