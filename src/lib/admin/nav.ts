@@ -82,6 +82,12 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 			items: [{ href: at('/assistant'), label: m.admin_nav_assistant() }]
 		});
 	}
+	if (scope.admin || scope.leaderOf.length > 0) {
+		sections.push({
+			label: m.applications_nav_section(),
+			items: [{ href: at('/inbox/applications'), label: m.applications_nav_applications() }]
+		});
+	}
 	if (scope.admin || scope.leaderOf.length > 0 || scope.financeOf.length > 0) {
 		sections.push({
 			label: m.admin_nav_money(),

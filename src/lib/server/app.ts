@@ -1,6 +1,7 @@
 // The composition root: builds the services from the configuration once, at server start.
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
+import { applicationsService } from './applications';
 import { assistantService } from './assistant';
 import { dashboardService } from './admin/dashboard';
 import { assistantFeedback } from './assistant/feedback';
@@ -128,12 +129,21 @@ export function buildServices(
 			public: config.RATE_LIMIT_PUBLIC,
 			auth: config.RATE_LIMIT_AUTH,
 			contact: config.RATE_LIMIT_CONTACT,
-			assistant: config.RATE_LIMIT_ASSISTANT
+			assistant: config.RATE_LIMIT_ASSISTANT,
+			application: config.RATE_LIMIT_APPLICATION
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,
 		membership: membershipService(db),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
+		applications: applicationsService({
+			db,
+			files,
+			mail,
+			roles: identity.roles,
+			contactTo: config.CONTACT_TO,
+			retentionDays: config.APPLICATION_RETENTION_DAYS
+		}),
 		files,
 		documents,
 		receipts: receiptSuggestions({ files, ocr, model }),

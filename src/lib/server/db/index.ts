@@ -30,6 +30,7 @@ import * as m014 from './migrations/014_assistant_feedback';
 import * as m015 from './migrations/015_admin';
 import * as m016 from './migrations/016_shop_admin';
 import * as m017 from './migrations/017_people';
+import * as m018 from './migrations/018_applications';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import { openPostgres, type PostgresDatabase } from './postgres';
@@ -56,7 +57,8 @@ const migrations: Record<string, Migration> = {
 	'014_assistant_feedback': m014,
 	'015_admin': m015,
 	'016_shop_admin': m016,
-	'017_people': m017
+	'017_people': m017,
+	'018_applications': m018
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -39,7 +39,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'014_assistant_feedback',
 			'015_admin',
 			'016_shop_admin',
-			'017_people'
+			'017_people',
+			'018_applications'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

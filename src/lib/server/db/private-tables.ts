@@ -18,7 +18,10 @@ const PRIVATE = new Set([
 	'audit_log',
 	'contact_messages',
 	'payment_sessions',
-	'assistant_feedback'
+	'assistant_feedback',
+	'job_applications',
+	'job_application_files',
+	'job_application_notes'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

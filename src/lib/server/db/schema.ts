@@ -454,6 +454,39 @@ export interface AdminGrantsTable {
 	granted_at: string;
 }
 
+/** Status: received | in_review | interview | offered | declined (applications/status.ts). */
+export interface JobApplicationsTable {
+	id: string;
+	job_id: string;
+	owner_id: string;
+	name: string;
+	email: string;
+	phone: string;
+	motivation: string;
+	locale: string;
+	status: string;
+	version: Generated<number>;
+	withdraw_token_hash: string;
+	/** JSON array of mail_outbox ids. */
+	mail_ids: string;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface JobApplicationFilesTable {
+	application_id: string;
+	position: number;
+	file_id: string;
+}
+
+export interface JobApplicationNotesTable {
+	id: string;
+	application_id: string;
+	author_id: string;
+	body: string;
+	created_at: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -494,4 +527,7 @@ export interface Database {
 	file_variants: FileVariantsTable;
 	slug_redirects: SlugRedirectsTable;
 	admin_grants: AdminGrantsTable;
+	job_applications: JobApplicationsTable;
+	job_application_files: JobApplicationFilesTable;
+	job_application_notes: JobApplicationNotesTable;
 }
