@@ -54,6 +54,8 @@ export default defineConfig({
 			// The assistant's questions and the claim form's suggestions share one bucket (20 a
 			// minute by default): more than the e2e run asks in a minute, which made them flaky.
 			RATE_LIMIT_ASSISTANT: '100000/60',
+			// Every job application spec posts from this one address.
+			RATE_LIMIT_APPLICATION: '100000/60',
 			// The buy flow pays on the simulator's hosted page (off in production mode unless enabled).
 			PAYMENT_SIMULATOR_ENABLED: 'true',
 			// The admin account of the tests (tests/helpers/e2e.ts, e2eAdmin).
