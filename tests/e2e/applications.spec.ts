@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdf } from '../../src/lib/server/files/test-fixtures';
-import { axeViolations, e2eAccount, e2eSession } from '../helpers/e2e';
+import { axeViolations, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
 
 // Job applications in a real browser: the form on a job's page in both languages, with JavaScript
 // off (a plain multipart post) and on (enhanced), with a small PDF as the CV; then the job unit's
@@ -28,11 +28,16 @@ const WORDS = {
 	}
 } as const;
 
-async function apply(page: Page, locale: 'en' | 'no', name: string) {
+async function apply(
+	page: Page,
+	locale: 'en' | 'no',
+	name: string,
+	email = 'applicant@example.org'
+) {
 	const w = WORDS[locale];
 	await page.goto(`/${locale}${JOB}`);
 	await page.getByLabel(w.name).fill(name);
-	await page.getByLabel(w.email).fill('applicant@example.org');
+	await page.getByLabel(w.email).fill(email);
 	await page.getByLabel(w.phone).fill('+47 912 34 567');
 	await page.getByLabel(w.motivation).fill('I kept the accounts of my choir for three years.');
 	await page
@@ -93,4 +98,30 @@ test('the unit’s leader finds the application in the inbox and changes its sta
 	await expect(page.getByTestId('application-status')).toHaveText('In review');
 	await expect(page.getByTestId('audit-trail')).toContainText('Received → In review');
 	await context.close();
+});
+
+test('the applicant withdraws through the e-mailed link (Norwegian, JavaScript on)', async ({
+	page
+}) => {
+	const email = `withdraw-${Date.now()}@example.org`;
+	await apply(page, 'no', 'Trekker Søknaden', email);
+	const link = e2eDb(
+		(d) =>
+			d
+				.prepare(
+					"select text_body from mail_outbox where to_address = ? and kind = 'application-confirmation'"
+				)
+				.get(email) as { text_body: string }
+	).text_body.match(/https?:\/\/\S+/)![0];
+	const url = new URL(link);
+	await page.goto(url.pathname + url.search);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trekk søknaden din');
+	await page.getByRole('button', { name: 'Trekk og slett' }).click();
+	await expect(page.getByTestId('application-withdrawn')).toContainText(
+		'Vi har slettet søknaden din'
+	);
+	const left = e2eDb((d) =>
+		d.prepare('select count(*) as n from job_applications where email = ?').get(email)
+	) as { n: number };
+	expect(left.n).toBe(0);
 });

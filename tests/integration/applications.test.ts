@@ -284,7 +284,7 @@ describe('the inbox', () => {
 	const versionOf = () =>
 		Number(query('select version from job_applications where id = ?', id)[0]!.version);
 	const notes = () => query('select * from job_application_notes where application_id = ?', id);
-	const actions = () => [
+	const actions = (): { kind: 'get' | 'post'; path: string; form?: Record<string, string> }[] => [
 		{ kind: 'get', path: '/en/admin/inbox/applications' },
 		{ kind: 'get', path: `/en/admin/inbox/applications/${id}` },
 		{ kind: 'get', path: `/en/admin/inbox/applications/${id}/files/${fileId}` },
