@@ -58,6 +58,8 @@ export default defineConfig({
 			RATE_LIMIT_CONTACT: '100000/60',
 			// Safety reports and their follow-ups, sent from one address by several tests.
 			RATE_LIMIT_SAFETY: '100000/60',
+			// Every job application spec posts from this one address.
+			RATE_LIMIT_APPLICATION: '100000/60',
 			// The buy flow pays on the simulator's hosted page (off in production mode unless enabled).
 			PAYMENT_SIMULATOR_ENABLED: 'true',
 			// The admin account of the tests (tests/helpers/e2e.ts, e2eAdmin).

@@ -39,6 +39,7 @@ async function pageTypes(base) {
 		['units', '/en/units'],
 		['unit', '/en/units/board-oslo'],
 		['news', '/en/news'],
+		['job (application form)', '/en/jobs/treasurer-oslo'],
 		['about page', '/en/about/history'],
 		['assistant', '/en/assistant']
 	];
@@ -55,7 +56,8 @@ const ADMIN_PAGES = [
 	['admin product', '/en/admin/shop/products/prod-mug'],
 	['admin orders', '/en/admin/shop/orders'],
 	['admin people', '/en/admin/people'],
-	['admin assistant', '/en/admin/assistant']
+	['admin assistant', '/en/admin/assistant'],
+	['admin applications', '/en/admin/inbox/applications']
 ];
 
 /** An admin (ADMIN_EMAILS) with a session in the bench's database; its cookie. */

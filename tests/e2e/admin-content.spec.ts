@@ -133,7 +133,8 @@ test('an admin gives a product a picture with its description, and the shop show
 	const t = texts('en');
 	await signInAsAdmin(page, baseURL!);
 	await page.goto('/en/admin/shop/products/prod-sticker');
-	await page.getByLabel(t.admin_image_upload!).setInputFiles({
+	// The demo's drawing is the product's picture until another replaces it.
+	await page.getByLabel(t.admin_image_replace!).setInputFiles({
 		name: 'sticker.png',
 		mimeType: 'image/png',
 		buffer: await png(800, 800)

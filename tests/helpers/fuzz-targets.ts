@@ -26,7 +26,8 @@ export const FUZZ_ENV = {
 	RATE_LIMIT_PUBLIC: '100000/60',
 	RATE_LIMIT_AUTH: '100000/60',
 	RATE_LIMIT_CONTACT: '100000/60',
-	RATE_LIMIT_SAFETY: '100000/60'
+	RATE_LIMIT_SAFETY: '100000/60',
+	RATE_LIMIT_APPLICATION: '100000/60'
 };
 
 /** Each route with the methods it answers (docs/api.md); other methods are tried too. */
@@ -104,6 +105,11 @@ export const FORM_ACTIONS: string[] = [
 	'/dev/pay/sim-session-unknown?/approve',
 	'/dev/pay/sim-session-unknown?/cancel',
 	'/en/contact?/no-such-action',
+	'/en/jobs/treasurer-oslo',
+	'/no/jobs/designer',
+	'/en/applications/00000000-0000-4000-8000-000000000000/withdraw',
+	'/en/admin/inbox/applications/00000000-0000-4000-8000-000000000000?/status',
+	'/en/admin/inbox/applications/00000000-0000-4000-8000-000000000000?/note',
 	'/en/events',
 	'/en/admin/shop/products/new',
 	'/en/admin/shop/products/prod-mug?/save',
@@ -162,6 +168,9 @@ export const PAGES: string[] = [
 	'/en/admin/shop/orders.csv',
 	'/en/admin/shop/memberships',
 	'/en/admin/shop/memberships.csv',
+	'/en/admin/inbox/applications',
+	'/en/admin/inbox/applications.csv',
+	'/en/admin/inbox/applications.zip',
 	'/sitemap.xml',
 	'/robots.txt'
 ];
@@ -176,6 +185,8 @@ const PAGE_PREFIXES = [
 	'/en/projects/',
 	'/en/policies/',
 	'/en/admin/content/events/',
+	'/en/admin/inbox/applications/',
+	'/en/applications/',
 	'/media/',
 	'/en/auth/oauth/',
 	'/en/',

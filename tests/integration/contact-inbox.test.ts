@@ -95,9 +95,10 @@ describe('the contact inbox', () => {
 				expect((await browser.post(path, form)).status, path).toBe(404);
 			}
 		}
-		// The leader has an admin area (their unit's content), but no inbox kind of this one.
-		const leader = await as('leader@example.org').get('/en/admin/inbox');
-		expect(mainText(await leader.text())).toContain('You have no inbox to follow.');
+		// The leader's inbox has their unit's job applications, and not this kind.
+		const leader = mainText(await (await as('leader@example.org').get('/en/admin/inbox')).text());
+		expect(leader).toContain('Applications 0 new');
+		expect(leader).not.toContain('Contact messages');
 		const home = await (await as('member@example.org').get('/en')).text();
 		expect(home).not.toContain('data-testid="staff-inbox"');
 		expect(stored()).toEqual({ status: 'new', assignee_id: null, version: 1 });

@@ -44,12 +44,13 @@ export function contentKindLabel(kind: ContentKind): string {
 }
 
 /** The inbox's kinds (server/inbox counts them); each has its list under /admin/inbox. */
-export const INBOX_KINDS = ['contact', 'safety'] as const;
+export const INBOX_KINDS = ['applications', 'contact', 'safety'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** A kind's name and its list's address (unlocalized). */
 export function inboxKindPage(kind: InboxKind): { label: string; path: string } {
 	const labels: Record<InboxKind, () => string> = {
+		applications: m.applications_nav_applications,
 		contact: m.inbox_kind_contact,
 		safety: m.safety_nav_inbox
 	};
@@ -68,6 +69,8 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 		const { label, path } = inboxKindPage(kind);
 		return { href: localizePath(path, locale), label };
 	};
+	// Applications: admins, and a unit's leaders for their unit's jobs.
+	if (scope.admin || scope.leaderOf.length > 0) inbox.push(page('applications'));
 	if (scope.admin) inbox.push(page('contact'));
 	// Safety reports: the safety role only, which admins do not have as such.
 	if (scope.safety) inbox.push(page('safety'));

@@ -1,6 +1,7 @@
 // The composition root: builds the services from the configuration once, at server start.
 // Routes get them through services(); tests build their own from a temporary database.
 import { config as readConfig, type Config } from './config';
+import { applicationsService } from './applications';
 import { assistantService } from './assistant';
 import { dashboardService } from './admin/dashboard';
 import { assistantFeedback } from './assistant/feedback';
@@ -128,6 +129,14 @@ export function buildServices(
 		mail,
 		adminEmails: config.ADMIN_EMAILS
 	});
+	const applications = applicationsService({
+		db,
+		files,
+		mail,
+		roles: identity.roles,
+		contactTo: config.CONTACT_TO,
+		retentionDays: config.APPLICATION_RETENTION_DAYS
+	});
 	const safety = safetyService({
 		db,
 		roles: identity.roles,
@@ -138,6 +147,11 @@ export function buildServices(
 	const inbox = inboxService({
 		roles: identity.roles,
 		sources: [
+			{
+				kind: 'applications',
+				visible: (scope) => scope.admin || scope.leaderOf.length > 0,
+				newCount: (ctx) => applications.newCount(ctx)
+			},
 			{ kind: 'contact', visible: (scope) => scope.admin, newCount: contactMessages.newCount },
 			{ kind: 'safety', visible: (scope) => scope.safety, newCount: (ctx) => safety.newCount(ctx) }
 		]
@@ -161,7 +175,8 @@ export function buildServices(
 			contact: config.RATE_LIMIT_CONTACT,
 			assistant: config.RATE_LIMIT_ASSISTANT,
 			safety: config.RATE_LIMIT_SAFETY,
-			safety_follow_up: config.RATE_LIMIT_SAFETY
+			safety_follow_up: config.RATE_LIMIT_SAFETY,
+			application: config.RATE_LIMIT_APPLICATION
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,
@@ -169,6 +184,7 @@ export function buildServices(
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,
 		inbox,
+		applications,
 		files,
 		documents,
 		receipts: receiptSuggestions({ files, ocr, model }),

@@ -121,6 +121,8 @@ export const ConfigSchema = z.object({
 	 * address, counted under a keyed hash of it (safety/anonymous-client.ts).
 	 */
 	RATE_LIMIT_SAFETY: limit.default({ max: 5, windowMs: 600_000 }),
+	/** Job applications (the form on /jobs/{slug}), per client address; only complete ones count. */
+	RATE_LIMIT_APPLICATION: limit.default({ max: 5, windowMs: 3_600_000 }),
 	/** Sign-in, registration, reset and invitation forms, per client address. */
 	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
 	/** Unset: anyone may create an account; set: only addresses in these domains. */
@@ -227,6 +229,11 @@ export const ConfigSchema = z.object({
 	 * (text only, nothing that names who asked), for the admins' list of what the site misses.
 	 */
 	ASSISTANT_QUESTIONS_DAYS: z.coerce.number().int().min(1).max(730).default(90),
+	/**
+	 * Days a job application (text, files, notes, e-mails) is kept after its job's deadline before
+	 * the cleanup job deletes it (applications/retention.ts); about six months by default.
+	 */
+	APPLICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(183),
 	/**
 	 * The longest an index of the site's content is used before it is built again; a write rebuilds
 	 * it at once, this only catches what time alone changes (a news item scheduled for now).

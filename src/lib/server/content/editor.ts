@@ -125,6 +125,7 @@ const REFERENCES: Partial<Record<ContentKind, { table: string; column: string }[
 		{ table: 'expense_claims', column: 'campus_id' }
 	],
 	events: [{ table: 'expense_claims', column: 'event_id' }],
+	jobs: [{ table: 'job_applications', column: 'job_id' }],
 	projects: [{ table: 'expense_claims', column: 'project_id' }],
 	units: [
 		{ table: 'team_members', column: 'unit_id' },

@@ -332,6 +332,39 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ id: '0001', report_id: 'sr1', actor: 'u1', action: 'reply', details: null, at: T })
 		.execute();
 	await db
+		.insertInto('job_applications')
+		.values({
+			id: 'a1',
+			job_id: 'job-treasurer',
+			owner_id: 'u1',
+			name: 'Kari Nordmann',
+			email: 'kari@example.org',
+			phone: '+47 912 34 567',
+			motivation: 'Jeg vil gjerne føre regnskapet.',
+			locale: 'no',
+			status: 'in_review',
+			version: 2,
+			withdraw_token_hash: 'ab'.repeat(32),
+			mail_ids: '[]',
+			created_at: T,
+			updated_at: T
+		})
+		.execute();
+	await db
+		.insertInto('job_application_files')
+		.values({ application_id: 'a1', position: 0, file_id: 'f1' })
+		.execute();
+	await db
+		.insertInto('job_application_notes')
+		.values({
+			id: 'n1',
+			application_id: 'a1',
+			author_id: 'u1',
+			body: 'Sterk søker.',
+			created_at: T
+		})
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

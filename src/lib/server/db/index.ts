@@ -30,6 +30,7 @@ import * as m014 from './migrations/014_assistant_feedback';
 import * as m015 from './migrations/015_admin';
 import * as m016 from './migrations/016_shop_admin';
 import * as m017 from './migrations/017_people';
+import * as m018 from './migrations/018_applications';
 import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
 import type { Engine } from './dialect';
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
 	'015_admin': m015,
 	'016_shop_admin': m016,
 	'017_people': m017,
+	'018_applications': m018,
 	'019_safety_reports': m019,
 	'020_contact_inbox': m020
 };

@@ -40,6 +40,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'015_admin',
 			'016_shop_admin',
 			'017_people',
+			'018_applications',
 			'019_safety_reports',
 			'020_contact_inbox'
 		];

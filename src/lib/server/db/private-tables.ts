@@ -23,7 +23,10 @@ const PRIVATE = new Set([
 	'safety_reports',
 	'safety_messages',
 	'safety_access_log',
-	'safety_grants'
+	'safety_grants',
+	'job_applications',
+	'job_application_files',
+	'job_application_notes'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -510,6 +510,39 @@ export interface SafetyGrantsTable {
 	granted_at: string;
 }
 
+/** Status: received | in_review | interview | offered | declined (applications/status.ts). */
+export interface JobApplicationsTable {
+	id: string;
+	job_id: string;
+	owner_id: string;
+	name: string;
+	email: string;
+	phone: string;
+	motivation: string;
+	locale: string;
+	status: string;
+	version: Generated<number>;
+	withdraw_token_hash: string;
+	/** JSON array of mail_outbox ids. */
+	mail_ids: string;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface JobApplicationFilesTable {
+	application_id: string;
+	position: number;
+	file_id: string;
+}
+
+export interface JobApplicationNotesTable {
+	id: string;
+	application_id: string;
+	author_id: string;
+	body: string;
+	created_at: string;
+}
+
 export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
@@ -555,4 +588,7 @@ export interface Database {
 	safety_messages: SafetyMessagesTable;
 	safety_access_log: SafetyAccessLogTable;
 	safety_grants: SafetyGrantsTable;
+	job_applications: JobApplicationsTable;
+	job_application_files: JobApplicationFilesTable;
+	job_application_notes: JobApplicationNotesTable;
 }

@@ -97,8 +97,15 @@ export function filesService(
 			}
 			let kept: { bytes: Buffer; thumbnail: Buffer | null; mimeType: string };
 			let size: { width: number; height: number } | null = null;
-			// Assistant documents are PDF, Word or text; every other purpose takes PDF or images.
-			const type = input.purpose === 'document' ? sniffDocument(bytes, input.name) : sniff(bytes);
+			// Assistant documents are PDF, Word or text; job applications PDF or Word; every other
+			// purpose takes PDF or images.
+			const type =
+				input.purpose === 'document' || input.purpose === 'application'
+					? sniffDocument(bytes, input.name)
+					: sniff(bytes);
+			if (input.purpose === 'application' && type !== 'pdf' && type !== 'docx') {
+				throw new FileRefused('unsupported_type', 'an application takes PDF or DOCX');
+			}
 			if (type === 'docx' || type === 'text' || type === 'markdown') {
 				kept = { bytes, thumbnail: null, mimeType: DOCUMENT_MIME_TYPES[type] };
 			} else if (type === 'pdf') {

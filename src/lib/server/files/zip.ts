@@ -1,7 +1,8 @@
 // Just enough of the ZIP format (APPNOTE 6.3) to tell a Word document from any other archive
 // without unpacking it: the central directory's entry names and flags, and one small entry read
-// with a bounded inflate. mammoth (documents/extract.ts) does the real reading later.
-import { inflateRawSync } from 'node:zlib';
+// with a bounded inflate. mammoth (documents/extract.ts) does the real reading later. And the
+// other way: zipStream writes an archive of stored entries (an export of uploads) as a stream.
+import { crc32, inflateRawSync } from 'node:zlib';
 
 export interface ZipEntry {
 	name: string;
@@ -70,4 +71,87 @@ export function readZipEntry(b: Buffer, entry: ZipEntry, maxBytes: number): Buff
 		return null;
 	}
 	return null;
+}
+
+export interface ZipInput {
+	/** The path inside the archive (UTF-8, `/` between folders). */
+	name: string;
+	bytes: Buffer;
+	modified: Date;
+}
+
+/** MS-DOS time and date, as ZIP headers keep them (local time of the archive: we write UTC). */
+function dosTime(at: Date): { time: number; date: number } {
+	const year = Math.max(1980, at.getUTCFullYear());
+	return {
+		time: (at.getUTCHours() << 11) | (at.getUTCMinutes() << 5) | Math.floor(at.getUTCSeconds() / 2),
+		date: ((year - 1980) << 9) | ((at.getUTCMonth() + 1) << 5) | at.getUTCDate()
+	};
+}
+
+/**
+ * A ZIP archive of `entries`, stored without compression (PDF and Word files are compressed
+ * already), produced as it is read: one entry's bytes are held at a time, the central directory
+ * at the end. No ZIP64: fewer than 65,535 entries and 4 GiB, far beyond one job's applications.
+ */
+export function zipStream(entries: AsyncIterable<ZipInput>): ReadableStream<Uint8Array> {
+	const iterator = entries[Symbol.asyncIterator]();
+	const directory: Buffer[] = [];
+	let offset = 0;
+	let count = 0;
+	let finished = false;
+	return new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			if (finished) return;
+			const next = await iterator.next();
+			if (next.done) {
+				finished = true;
+				const central = Buffer.concat(directory);
+				const end = Buffer.alloc(22);
+				end.writeUInt32LE(END_SIGNATURE, 0);
+				end.writeUInt16LE(count, 8);
+				end.writeUInt16LE(count, 10);
+				end.writeUInt32LE(central.length, 12);
+				end.writeUInt32LE(offset, 16);
+				controller.enqueue(new Uint8Array(Buffer.concat([central, end])));
+				controller.close();
+				return;
+			}
+			const { name, bytes, modified } = next.value;
+			const nameBytes = Buffer.from(name, 'utf8');
+			const crc = crc32(bytes);
+			const { time, date } = dosTime(modified);
+			const local = Buffer.alloc(30);
+			local.writeUInt32LE(LOCAL_SIGNATURE, 0);
+			local.writeUInt16LE(20, 4);
+			local.writeUInt16LE(0x0800, 6); // names in UTF-8
+			local.writeUInt16LE(0, 8); // stored
+			local.writeUInt16LE(time, 10);
+			local.writeUInt16LE(date, 12);
+			local.writeUInt32LE(crc, 14);
+			local.writeUInt32LE(bytes.length, 18);
+			local.writeUInt32LE(bytes.length, 22);
+			local.writeUInt16LE(nameBytes.length, 26);
+			const central = Buffer.alloc(46);
+			central.writeUInt32LE(CENTRAL_SIGNATURE, 0);
+			central.writeUInt16LE(20, 4);
+			central.writeUInt16LE(20, 6);
+			central.writeUInt16LE(0x0800, 8);
+			central.writeUInt16LE(0, 10);
+			central.writeUInt16LE(time, 12);
+			central.writeUInt16LE(date, 14);
+			central.writeUInt32LE(crc, 16);
+			central.writeUInt32LE(bytes.length, 20);
+			central.writeUInt32LE(bytes.length, 24);
+			central.writeUInt16LE(nameBytes.length, 28);
+			central.writeUInt32LE(offset, 42);
+			directory.push(central, nameBytes);
+			count++;
+			offset += local.length + nameBytes.length + bytes.length;
+			controller.enqueue(new Uint8Array(Buffer.concat([local, nameBytes, bytes])));
+		},
+		async cancel() {
+			await iterator.return?.();
+		}
+	});
 }

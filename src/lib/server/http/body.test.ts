@@ -57,6 +57,15 @@ describe('which posts may carry uploads', () => {
 		}
 	});
 
+	it('is a job’s page, which takes applications with files; not the list of jobs', () => {
+		for (const path of ['/en/jobs/treasurer-oslo', '/no/jobs/designer', '/jobs/designer']) {
+			expect(isUploadPath(path), path).toBe(true);
+		}
+		for (const path of ['/en/jobs', '/en/jobs/designer/x', '/en/applications/a/withdraw']) {
+			expect(isUploadPath(path), path).toBe(false);
+		}
+	});
+
 	it('is the receipt description as multipart only: its JSON form keeps the small limit', () => {
 		const path = '/api/expense/generate-description';
 		const multipart = 'multipart/form-data; boundary=----x';

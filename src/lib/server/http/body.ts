@@ -18,9 +18,10 @@ const FORM_TYPES =
 	/^\s*(multipart\/form-data|application\/x-www-form-urlencoded|text\/plain)\s*(;|$)/i;
 
 // The claim form (new and edit) posts receipts with the rest of the claim, without JavaScript too;
-// the assistant's documents are uploaded to the API; the admin's content forms carry an image.
+// the assistant's documents are uploaded to the API; the admin's content forms carry an image; a
+// job's page takes applications with a CV and attachments.
 const UPLOAD_ROUTES =
-	/^\/(fs\/(new|[^/]+\/edit)|api\/process-document|admin\/content\/(events|news|projects|units)\/[^/]+|admin\/shop\/products\/[^/]+)\/?$/;
+	/^\/(fs\/(new|[^/]+\/edit)|api\/process-document|admin\/content\/(events|news|projects|units)\/[^/]+|admin\/shop\/products\/[^/]+|jobs\/[^/]+)\/?$/;
 // Receipts to describe come as multipart; the same route's JSON form (ids) keeps BODY_SIZE_LIMIT.
 const MULTIPART_UPLOAD_ROUTES = /^\/api\/expense\/generate-description\/?$/;
 const MULTIPART = /^\s*multipart\/form-data\s*(;|$)/i;

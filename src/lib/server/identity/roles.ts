@@ -51,6 +51,11 @@ export type Permission =
 	 * (unitId null: the organisation's own, admins only).
 	 */
 	| { action: 'edit-content'; unitId: string | null }
+	/**
+	 * Read a job's applications, change their status, note on them and export them: admins any,
+	 * the leaders of the job's unit theirs (unitId null: a job of the organisation's own, admins only).
+	 */
+	| { action: 'review-applications'; unitId: string | null }
 	| { action: 'members-only' }
 	/** Safety reports (varsling): SAFETY_EMAILS and safety_grants only, not admins as such. */
 	| { action: 'safety' }
@@ -106,6 +111,7 @@ export function rolesService(deps: {
 				);
 			case 'manage-documents':
 			case 'edit-content':
+			case 'review-applications':
 				return (
 					(permission.unitId !== null &&
 						(await deps.store.unitRoleOf(user.id, permission.unitId)) === 'leader') ||

@@ -9,7 +9,7 @@ import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { paidClaimRow, receiptLineRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { png } from '../files/test-fixtures';
+import { pdf, png } from '../files/test-fixtures';
 import { runCleanup } from './index';
 
 // Housekeeping on a real (in-memory) database: rows of every kind on both sides of each cut-off,
@@ -120,7 +120,9 @@ describe.each(ENGINES)('on %s', (engine) => {
 				expenseClaimsDeleted: 0,
 				receiptFilesDeleted: 0,
 				abandonedUploadsDeleted: 0,
-				assistantQuestionsDeleted: 0
+				assistantQuestionsDeleted: 0,
+				applicationsDeleted: 0,
+				applicationFilesDeleted: 0
 			});
 			expect(await ids('sessions')).toEqual(['s-expired-hour-ago', 's-live', 's-revoked-hour-ago']);
 			expect(await ids('auth_tokens')).toEqual(['t-unused']);
@@ -285,5 +287,45 @@ describe.each(ENGINES)('on %s', (engine) => {
 		expect(counts.assistantQuestionsDeleted).toBe(1);
 		const left = await db.selectFrom('assistant_feedback').select(['id', 'question']).execute();
 		expect(left).toEqual([{ id: 'young', question: 'Where is the gym?' }]);
+	});
+
+	it('deletes job applications and their files APPLICATION_RETENTION_DAYS after the deadline, not before', async () => {
+		const day = 24 * HOUR;
+		const withThirty = buildServices(
+			db,
+			parseConfig({ LOG_LEVEL: 'silent', FILES_DIR: filesDir, APPLICATION_RETENTION_DAYS: '30' })
+		);
+		const submitted = await withThirty.applications.submit({
+			jobId: 'job-treasurer',
+			form: {
+				name: 'Kari',
+				email: 'kari@example.org',
+				phone: '12345678',
+				motivation: 'Ti år med regnskap i korpset.',
+				website: ''
+			},
+			cv: { name: 'cv.pdf', bytes: pdf() },
+			attachments: [],
+			locale: 'no',
+			origin: 'http://localhost'
+		});
+		expect(submitted.status).toBe('stored');
+		const { deadline } = await db
+			.selectFrom('jobs')
+			.select('deadline')
+			.where('id', '=', 'job-treasurer')
+			.executeTakeFirstOrThrow();
+		const after = (days: number) => new Date(new Date(deadline).getTime() + days * day);
+
+		const early = await runCleanup(withThirty, after(29));
+		expect(early.applicationsDeleted).toBe(0);
+		expect(await db.selectFrom('job_applications').select('id').execute()).toHaveLength(1);
+
+		const due = await runCleanup(withThirty, after(31));
+		expect(due).toMatchObject({ applicationsDeleted: 1, applicationFilesDeleted: 1 });
+		expect(await db.selectFrom('job_applications').select('id').execute()).toEqual([]);
+		expect(
+			await db.selectFrom('files').select('id').where('purpose', '=', 'application').execute()
+		).toEqual([]);
 	});
 });

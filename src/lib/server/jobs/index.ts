@@ -6,6 +6,7 @@
 // Were two runs to meet anyway (a run longer than its period), both jobs are safe: DELETEs of
 // expired rows, and guarded status transitions.
 import cron from 'node-cron';
+import type { ApplicationsService } from '../applications';
 import type { AssistantFeedback } from '../assistant/feedback';
 import { adminContext } from '../context';
 import type { Config } from '../config';
@@ -48,7 +49,9 @@ export function guarded(
  * One cleanup run; the counts of deleted rows go to the log. Besides the shop's and identity's
  * leftovers: expense claims past their bookkeeping period with their receipt files, payout
  * accounts past theirs (expenses/retention.ts), receipt uploads no claim took within a day, the
- * assistant's kept questions past ASSISTANT_QUESTIONS_DAYS, and temporary files a crash left.
+ * assistant's kept questions past ASSISTANT_QUESTIONS_DAYS, job applications past
+ * APPLICATION_RETENTION_DAYS after their job's deadline (with their files), and temporary files
+ * a crash left.
  */
 export async function runCleanup(
 	services: {
@@ -58,6 +61,7 @@ export async function runCleanup(
 		identity: IdentityService;
 		files: Pick<FilesService, 'delete' | 'sweepTemporary'>;
 		assistantFeedback: Pick<AssistantFeedback, 'deleteExpired'>;
+		applications: Pick<ApplicationsService, 'deleteExpired'>;
 	},
 	now = new Date()
 ) {
@@ -73,6 +77,7 @@ export async function runCleanup(
 		...(await abandonedDocumentUploads(services.db, now, ABANDONED_UPLOAD_HOURS))
 	];
 	for (const id of abandoned) await services.files.delete(id);
+	const applications = await services.applications.deleteExpired(now);
 	await services.files.sweepTemporary();
 	const assistantQuestionsDeleted = await services.assistantFeedback.deleteExpired(now);
 	return {
@@ -82,7 +87,8 @@ export async function runCleanup(
 		expenseClaimsDeleted: expenses.claimsDeleted,
 		receiptFilesDeleted: expenses.fileIds.length,
 		abandonedUploadsDeleted: abandoned.length,
-		assistantQuestionsDeleted
+		assistantQuestionsDeleted,
+		...applications
 	};
 }
 

@@ -1,0 +1,28 @@
+import { fail, redirect } from '@sveltejs/kit';
+import { localizePath } from '$lib/i18n';
+import { services } from '$lib/server/app';
+import type { Actions, PageServerLoad } from './$types';
+
+// The link in an applicant's confirmation e-mail. Opening it changes nothing (mail scanners open
+// links): the page asks, and its post deletes the application (applications/withdraw.ts).
+export const load: PageServerLoad = async ({ locals, params, url }) => {
+	if (url.searchParams.get('done') === '1')
+		return { state: 'done' as const, jobTitle: null, token: '' };
+	const token = url.searchParams.get('token') ?? '';
+	const found = await services().applications.withdrawalOf(params.id, token, locals.locale);
+	return found
+		? { state: 'confirm' as const, jobTitle: found.jobTitle, token }
+		: { state: 'invalid' as const, jobTitle: null, token: '' };
+};
+
+export const actions: Actions = {
+	default: async ({ locals, params, request }) => {
+		const token = (await request.formData()).get('token');
+		const done = await services().applications.withdraw(
+			params.id,
+			typeof token === 'string' ? token : ''
+		);
+		if (!done) return fail(404, { invalid: true });
+		redirect(303, `${localizePath(`/applications/${params.id}/withdraw`, locals.locale)}?done=1`);
+	}
+};
