@@ -38,6 +38,7 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 	/** Ada's claims by how far they got, and her receipt files. */
 	let claims: Record<'paid' | 'open' | 'draft' | 'withdrawn', string>;
 	let receipts: Record<'paid' | 'draft' | 'abandoned', string>;
+	let cvs: { ada: string; bob: string };
 	let bobClaim: string;
 
 	async function receipt(ownerId: string) {
@@ -283,6 +284,48 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 			])
 			.execute();
 
+		// Ada applied for a job with her CV (owned, as every application's files, by an anonymous
+		// user of its own); so did Bob.
+		const applied = async (id: string, email: string) => {
+			await db
+				.insertInto('users')
+				.values(userRow(`owner-${id}`, { email: null, is_anonymous: 1 }))
+				.execute();
+			const cv = await files.accept({
+				ownerId: `owner-${id}`,
+				purpose: 'application',
+				bytes: pdf(),
+				name: `cv-${id}.pdf`
+			});
+			await db
+				.insertInto('job_applications')
+				.values({
+					id,
+					job_id: 'job-treasurer',
+					owner_id: `owner-${id}`,
+					name: id,
+					email,
+					phone: '+47 912 34 567',
+					motivation: `Motivation of ${id}`,
+					locale: 'en',
+					status: 'received',
+					withdraw_token_hash: 'ab'.repeat(32),
+					mail_ids: '[]',
+					created_at: NOW.toISOString(),
+					updated_at: NOW.toISOString()
+				})
+				.execute();
+			await db
+				.insertInto('job_application_files')
+				.values({ application_id: id, position: 0, file_id: cv.id })
+				.execute();
+			return cv.id;
+		};
+		cvs = {
+			ada: await applied('app-ada', 'ADA@example.org'),
+			bob: await applied('app-bob', 'bob@example.org')
+		};
+
 		receipts = {
 			paid: await receipt('ada'),
 			draft: await receipt('ada'),
@@ -336,8 +379,17 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 					lines: [{ name: 'Medlemskap — helt år (student)', unitPriceOre: 35_000, quantity: 1 }]
 				}
 			],
-			contactMessages: [{ subject: 'About the board', message: 'Who is on the board?' }]
+			contactMessages: [{ subject: 'About the board', message: 'Who is on the board?' }],
+			jobApplications: [
+				{
+					jobId: 'job-treasurer',
+					motivation: 'Motivation of app-ada',
+					status: 'received',
+					files: [{ name: 'cv-app-ada.pdf' }]
+				}
+			]
 		});
+		expect(data!.jobApplications).toHaveLength(1);
 		expect(data!.sessions).toHaveLength(2);
 		expect(data!.sessions[0]).toEqual({
 			createdAt: NOW.toISOString(),
@@ -481,6 +533,16 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 		expect(await files.find(receipts.draft)).toBeNull();
 		expect(await files.find(receipts.abandoned)).toBeNull();
 		expect(await files.find(receipts.paid)).not.toBeNull();
+
+		// Their job application and its CV are gone, with the user that owned the file; Bob's stays.
+		expect(
+			(await db.selectFrom('job_applications').select('id').execute()).map((r) => r.id)
+		).toEqual(['app-bob']);
+		expect(await files.find(cvs.ada)).toBeNull();
+		expect(await files.find(cvs.bob)).not.toBeNull();
+		expect(
+			await db.selectFrom('users').select('id').where('id', '=', 'owner-app-ada').executeTakeFirst()
+		).toBeUndefined();
 
 		// Their messages and the e-mails sent to them are gone; Bob's are all there.
 		expect(

@@ -4,13 +4,16 @@
 //
 // Deletion is one transaction. What identifies the person goes at once: sessions (the cookie no
 // longer signs in), sign-in links, provider links, team roles, admin grant, invitations to their
-// address, counted failed sign-ins, cart, contact messages and the e-mails sent to them. The user
+// address, counted failed sign-ins, cart, contact messages, job applications sent from their address
+// (with their files) and the e-mails sent to them. The user
 // row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
 // bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
 // address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
 // account, open ones kept to be settled, the rest deleted with their receipts). See
 // docs/decisions.md, 2026-11-24.
 import type { Kysely, Selectable } from 'kysely';
+import { removeFiles } from '../applications/erase';
+import { applicationsFrom, forgetApplicant } from '../applications/privacy';
 import { about, record, recordChange } from '../audit';
 import { messagesFrom, forgetSender } from '../contact/privacy';
 import type { UserContext } from '../context';
@@ -127,7 +130,7 @@ export function privacyService(deps: {
 			subjects: [...aboutUser(userId), ...claims.map((c) => ({ type: 'expense_claim', id: c.id }))],
 			actor: userId
 		});
-		const [received, contact, mail, failures] = email
+		const [received, contact, applications, mail, failures] = email
 			? await Promise.all([
 					db
 						.selectFrom('invitations')
@@ -136,6 +139,7 @@ export function privacyService(deps: {
 						.orderBy('created_at')
 						.execute(),
 					messagesFrom(db, email),
+					applicationsFrom(db, email),
 					mailSentTo(db, { email, orderIds: shop.orders.map((o) => o.id) }),
 					db
 						.selectFrom('login_failures')
@@ -143,7 +147,7 @@ export function privacyService(deps: {
 						.where('key', '=', accountKey(email))
 						.executeTakeFirst()
 				])
-			: [[], [], [], undefined];
+			: [[], [], [], [], undefined];
 		const invitation = (i: (typeof sent)[number]) => ({
 			unitId: i.unit_id,
 			role: i.role,
@@ -202,6 +206,7 @@ export function privacyService(deps: {
 				link: options.fileLink(f.id)
 			})),
 			contactMessages: contact,
+			jobApplications: applications,
 			emailsSent: mail,
 			auditEntries: entries.reverse().map((e) => ({
 				at: e.at,
@@ -288,6 +293,9 @@ export function privacyService(deps: {
 			const claims = await forgetClaimant(trx, userId, now);
 			const abandoned = await unclaimedReceipts(trx, { ownerId: userId });
 			const contact = email ? await forgetSender(trx, email) : 0;
+			const applications = email
+				? await forgetApplicant(trx, email)
+				: { count: 0, fileIds: [], ownerIds: [] };
 			const mails = email ? await forgetRecipient(trx, { email, orderIds }) : 0;
 			await trx
 				.updateTable('users')
@@ -327,6 +335,7 @@ export function privacyService(deps: {
 						safety_grant: granted.safety,
 						oauth_links: oauth,
 						contact_messages: contact,
+						job_applications: applications.count,
 						emails: mails
 					},
 					after: {
@@ -337,6 +346,7 @@ export function privacyService(deps: {
 						safety_grant: false,
 						oauth_links: 0,
 						contact_messages: 0,
+						job_applications: 0,
 						emails: 0
 					},
 					by: by.kind,
@@ -346,9 +356,10 @@ export function privacyService(deps: {
 					accounts_erased: claims.accountsErased
 				}
 			});
-			return { summary, fileIds };
+			return { summary, fileIds, applications };
 		});
 		if (!outcome) return null;
+		await removeFiles(db, deps.files, outcome.applications);
 		for (const id of outcome.fileIds) {
 			try {
 				await deps.files.delete(id);
