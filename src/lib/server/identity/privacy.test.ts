@@ -158,6 +158,10 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 			.values({ user_id: 'ada', granted_by: 'admin', granted_at: NOW.toISOString() })
 			.execute();
 		await db
+			.insertInto('safety_grants')
+			.values({ user_id: 'ada', granted_by: 'admin', granted_at: NOW.toISOString() })
+			.execute();
+		await db
 			.insertInto('invitations')
 			.values({
 				id: 'inv-ada',
@@ -369,6 +373,7 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 			oauthLinks: [{ provider: 'entra', subject: 'ada-sub' }],
 			teamRoles: [{ unitId: 'events-oslo', role: 'member', unitName: { en: 'Events Committee' } }],
 			adminGrant: { grantedBy: 'admin' },
+			safetyGrant: { grantedBy: 'admin' },
 			invitationsReceived: [{ unitId: 'board-oslo', role: 'finance' }],
 			signInFailures: { failures: 2 },
 			memberships: [{ orderId: 'order-ada', productId: 'membership-year-student' }],

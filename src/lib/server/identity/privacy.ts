@@ -92,39 +92,41 @@ export function privacyService(deps: {
 	) {
 		const userId = user.id;
 		const email = user.email;
-		const [sessions, oauth, teams, grant, sent, shop, claims, uploads] = await Promise.all([
-			db
-				.selectFrom('sessions')
-				.select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
-				.where('user_id', '=', userId)
-				.orderBy('created_at')
-				.execute(),
-			db
-				.selectFrom('oauth_accounts')
-				.select(['provider', 'subject', 'created_at'])
-				.where('user_id', '=', userId)
-				.orderBy('created_at')
-				.execute(),
-			db
-				.selectFrom('team_members')
-				.innerJoin('units', 'units.id', 'team_members.unit_id')
-				.select(['team_members.unit_id', 'units.name_no', 'units.name_en'])
-				.select(['team_members.role', 'team_members.created_at'])
-				.where('team_members.user_id', '=', userId)
-				.orderBy('units.sort')
-				.execute(),
-			db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-			// Whom they invited is the invitee's address: left out, the rest of each invitation stays.
-			db
-				.selectFrom('invitations')
-				.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
-				.where('invited_by', '=', userId)
-				.orderBy('created_at')
-				.execute(),
-			buyerRecords(db, userId),
-			deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
-			deps.files.ownedBy(userId)
-		]);
+		const [sessions, oauth, teams, grant, safetyGrant, sent, shop, claims, uploads] =
+			await Promise.all([
+				db
+					.selectFrom('sessions')
+					.select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
+					.where('user_id', '=', userId)
+					.orderBy('created_at')
+					.execute(),
+				db
+					.selectFrom('oauth_accounts')
+					.select(['provider', 'subject', 'created_at'])
+					.where('user_id', '=', userId)
+					.orderBy('created_at')
+					.execute(),
+				db
+					.selectFrom('team_members')
+					.innerJoin('units', 'units.id', 'team_members.unit_id')
+					.select(['team_members.unit_id', 'units.name_no', 'units.name_en'])
+					.select(['team_members.role', 'team_members.created_at'])
+					.where('team_members.user_id', '=', userId)
+					.orderBy('units.sort')
+					.execute(),
+				db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+				db.selectFrom('safety_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+				// Whom they invited is the invitee's address: left out, the rest of each invitation stays.
+				db
+					.selectFrom('invitations')
+					.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
+					.where('invited_by', '=', userId)
+					.orderBy('created_at')
+					.execute(),
+				buyerRecords(db, userId),
+				deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
+				deps.files.ownedBy(userId)
+			]);
 		// About them: their account, grant and team roles, and what anyone did to their claims.
 		const entries = await about(db, {
 			subjects: [...aboutUser(userId), ...claims.map((c) => ({ type: 'expense_claim', id: c.id }))],
@@ -191,6 +193,9 @@ export function privacyService(deps: {
 				since: t.created_at
 			})),
 			adminGrant: grant ? { grantedAt: grant.granted_at, grantedBy: grant.granted_by } : null,
+			safetyGrant: safetyGrant
+				? { grantedAt: safetyGrant.granted_at, grantedBy: safetyGrant.granted_by }
+				: null,
 			invitationsReceived: received.map(invitation),
 			invitationsSent: sent.map(invitation),
 			memberships: shop.memberships,
