@@ -40,6 +40,9 @@ async function pageTypes(base) {
 		['unit', '/en/units/board-oslo'],
 		['news', '/en/news'],
 		['job (application form)', '/en/jobs/treasurer-oslo'],
+		['contact', '/en/contact'],
+		['safety report', '/en/safety/report'],
+		['safety follow-up', '/en/safety/follow-up'],
 		['about page', '/en/about/history'],
 		['assistant', '/en/assistant']
 	];
@@ -57,7 +60,9 @@ const ADMIN_PAGES = [
 	['admin orders', '/en/admin/shop/orders'],
 	['admin people', '/en/admin/people'],
 	['admin assistant', '/en/admin/assistant'],
-	['admin applications', '/en/admin/inbox/applications']
+	['admin applications', '/en/admin/inbox/applications'],
+	['admin inbox', '/en/admin/inbox'],
+	['admin contact messages', '/en/admin/inbox/contact']
 ];
 
 /** An admin (ADMIN_EMAILS) with a session in the bench's database; its cookie. */
