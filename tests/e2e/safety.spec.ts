@@ -43,8 +43,9 @@ async function reportAndFollowUp(page: Page, locale: 'no' | 'en', js: boolean) {
 	const w = WORDS[locale];
 	const text = `${js ? 'With' : 'Without'} JavaScript (${locale}): someone followed me home after the party.`;
 	const passphrase = `blue whales sing ${locale} ${js}`;
+	// axe reads the pages once, in one language with JavaScript: the others have the same markup.
 	const axe = async () => {
-		if (js) expect(await axeViolations(page)).toEqual([]);
+		if (js && locale === 'no') expect(await axeViolations(page)).toEqual([]);
 	};
 
 	await page.goto(`/${locale}/safety`);
