@@ -45,7 +45,14 @@ export function settings() {
 	};
 }
 
-const PAGES = ['/en', '/en/events', '/en/shop', '/en/units'];
+const PAGES = [
+	'/en',
+	'/en/events',
+	'/en/shop',
+	'/en/units',
+	'/en/jobs/treasurer-oslo',
+	'/en/safety/report'
+];
 
 export async function httpBench() {
 	const cfg = settings();

@@ -35,7 +35,7 @@ import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
-import { openPostgres, type PostgresDatabase } from './postgres';
+import type { PostgresDatabase } from './postgres';
 import type { Database } from './schema';
 
 export type { Database } from './schema';
@@ -93,6 +93,8 @@ export async function openConfigured(config: {
 	DATABASE_POOL_MAX: number;
 }): Promise<OpenedDatabase> {
 	if (config.DATABASE_URL) {
+		// pg is loaded only for PostgreSQL: the embedded default never pays its memory.
+		const { openPostgres } = await import('./postgres');
 		const pg = await openPostgres(config.DATABASE_URL, {
 			poolMax: config.DATABASE_POOL_MAX,
 			waitMs: config.DATABASE_BUSY_TIMEOUT_MS

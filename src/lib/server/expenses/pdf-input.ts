@@ -2,11 +2,11 @@
 // PDF prints (names in the reader's locale, the account as the detail shows it to this reader) and
 // every receipt read through the files port. WebP receipts are converted, since a PDF embeds only
 // JPEG and PNG images.
-import sharp from 'sharp';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { UserContext } from '../context';
 import type { FilesService } from '../files';
+import { loadSharp } from '../files/sharp';
 import { signedIn } from '../identity/roles';
 import { log } from '../log';
 import { buildClaimPdf, type ClaimPdfInput, type ClaimPdfLine, type ClaimPdfReceipt } from './pdf';
@@ -155,6 +155,7 @@ async function readReceipts(
 		}
 		const { file, body } = served;
 		if (file.mimeType === 'image/webp') {
+			const sharp = await loadSharp();
 			const jpeg = await sharp(body).flatten({ background: '#ffffff' }).jpeg().toBuffer();
 			receipts.push({ name: file.originalName, mime: 'image/jpeg', bytes: jpeg });
 		} else if (file.mimeType === 'application/pdf' || file.mimeType === 'image/jpeg') {

@@ -4,7 +4,8 @@
 // prebuilt libvips has no HEVC decoder (patents), so sharp gets raw pixels from it
 // (docs/decisions.md, 2026-11-23). At most two images are normalised at once per process: each
 // holds its decoded pixels (48 MB for 12 MP) until it is written.
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from './sharp';
 import { decodeHeic } from './heic';
 import { FileRefused, type DetectedType } from './types';
 
@@ -65,6 +66,7 @@ async function normalise(
 	limits: ImageLimits
 ): Promise<NormalisedImage> {
 	const format = OUTPUT[type];
+	const sharp = await loadSharp();
 	try {
 		const upright = await decode(type, input, limits);
 		const { data: bytes, info } = await encode(
@@ -104,6 +106,7 @@ async function decode(
 	input: Buffer,
 	limits: ImageLimits
 ): Promise<Sharp> {
+	const sharp = await loadSharp();
 	if (type !== 'heic') {
 		return sharp(input, { limitInputPixels: limits.maxInputPixels, failOn: 'error' }).rotate();
 	}
@@ -142,6 +145,7 @@ export interface ImageVariant {
  * largest offered is the image's own width when that is below 1600.
  */
 export async function responsiveVariants(image: Buffer, width: number): Promise<ImageVariant[]> {
+	const sharp = await loadSharp();
 	const widths = [...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, 1600)];
 	const variants: ImageVariant[] = [];
 	for (const w of [...new Set(widths)]) {

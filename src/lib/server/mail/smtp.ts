@@ -1,13 +1,18 @@
 // SMTP through nodemailer, configured by one URL (smtp://user:pass@host:587 or smtps://…).
-import nodemailer from 'nodemailer';
+// nodemailer is loaded with the first mail, not at start: a site without SMTP never loads it,
+// and it is memory the idle server does not need (docs/decisions.md, the idle budget).
+import type { Transporter } from 'nodemailer';
 import type { MailTransport } from './types';
 
 export function smtpTransport(url: string): MailTransport {
-	const transporter = nodemailer.createTransport(url);
+	let transporter: Promise<Transporter> | undefined;
 	return {
 		name: 'smtp',
 		async deliver(message, from) {
-			await transporter.sendMail({
+			transporter ??= import('nodemailer').then((m) => m.default.createTransport(url));
+			await (
+				await transporter
+			).sendMail({
 				from,
 				to: message.to,
 				replyTo: message.replyTo,

@@ -11,8 +11,8 @@ import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import sharp from 'sharp';
-import { createWorker, OEM, type Worker } from 'tesseract.js';
+import type { Worker } from 'tesseract.js';
+import { loadSharp } from '../files/sharp';
 
 export type OcrRefusalCode = 'ocr_timeout' | 'unreadable';
 
@@ -68,6 +68,7 @@ export async function prepareImage(
 	bytes: Buffer,
 	options: { maxSide: number; maxInputPixels: number }
 ): Promise<Buffer> {
+	const sharp = await loadSharp();
 	try {
 		return await sharp(bytes, { limitInputPixels: options.maxInputPixels })
 			.rotate()
@@ -96,6 +97,8 @@ export function ocrService(options: OcrOptions) {
 		running ??= (async () => {
 			const models = await linkModels(options.tempDir ?? tmpdir());
 			try {
+				// Loaded with the first receipt read, not at start (memory the idle server keeps).
+				const { createWorker, OEM } = await import('tesseract.js');
 				const worker = await createWorker(LANGUAGES.join('+'), OEM.LSTM_ONLY, {
 					// A local folder, never a URL: without langPath tesseract.js fetches from a CDN.
 					langPath: models,
