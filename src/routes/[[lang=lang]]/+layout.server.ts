@@ -21,9 +21,10 @@ export const load: LayoutServerLoad = async (event) => {
 			? null
 			: {
 					href: localizePath(inbox > 0 ? '/admin/inbox' : '/admin', event.locals.locale),
-					text: m.inbox_header_link(),
-					count: inbox,
-					countText: inbox > 0 ? m.inbox_header_new({ count: inbox }) : null
+					text:
+						inbox > 0
+							? `${m.inbox_header_link()} (${m.inbox_header_new({ count: inbox })})`
+							: m.inbox_header_link()
 				};
 	return { campuses, campus: campus ?? null, staff };
 };
