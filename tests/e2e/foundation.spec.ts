@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdScripts } from '../helpers/slow-scripts';
 
 // The walking skeleton as a visitor meets it: both languages with seeded content, the language
 // switch, locale negotiation for unprefixed links, protected pages, theme, menu and skip link.
@@ -143,6 +144,25 @@ test('the mobile menu opens from the keyboard and its links lead on', async ({ b
 	await expect(menu).toBeVisible();
 	await menu.getByRole('link', { name: 'News' }).click();
 	await expect(page).toHaveURL(/\/en\/news$/);
+	await context.close();
+});
+
+test('a mobile menu opened before the scripts arrive stays open when they do', async ({
+	browser
+}) => {
+	const context = await browser.newContext({ viewport: { width: 390, height: 800 } });
+	const page = await context.newPage();
+	const release = await holdScripts(page);
+	await page.goto('/en', { waitUntil: 'commit' });
+	await page.getByText('Open menu').click();
+	const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
+	await expect(menu).toBeVisible();
+	release();
+	await page.waitForLoadState('networkidle');
+	await expect(menu).toBeVisible();
+	await menu.getByRole('link', { name: 'News' }).click();
+	await expect(page).toHaveURL(/\/en\/news$/);
+	await expect(menu).toBeHidden();
 	await context.close();
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { holdScripts } from '../helpers/slow-scripts';
 
 // The buy flow as a shopper meets it, in both languages: product page → cart → checkout → the
 // simulator's payment page → the order page (paid) or back to the cart (cancelled).
@@ -133,6 +134,19 @@ test('with JavaScript, a refused quantity is said in place, the typed number sta
 	await quantity.fill('2');
 	await add.click();
 	await expect(page).toHaveURL(/\/en\/shop\/cart\?added=mug$/);
+});
+
+test('a quantity typed before the scripts arrive is kept when they do', async ({ page }) => {
+	const release = await holdScripts(page);
+	await page.goto('/en/shop/mug', { waitUntil: 'commit' });
+	const quantity = page.getByLabel('Quantity');
+	await quantity.fill('3');
+	release();
+	await page.waitForLoadState('networkidle');
+	await expect(quantity).toHaveValue('3');
+	await page.getByRole('button', { name: 'Add to cart' }).click();
+	await expect(page).toHaveURL(/\/en\/shop\/cart\?added=mug$/);
+	await expect(page.getByLabel(/^Quantity of /)).toHaveValue('3');
 });
 
 test("with JavaScript, a payment provider on another site is reached by leaving the app, not by the app's router", async ({
