@@ -1,6 +1,7 @@
 // Serves the built app (adapter-node's handler) and says where. PORT=0 picks a free port,
 // which the integration tests read from the "listening" line.
 import { createServer } from 'node:http';
+import { SECURITY_HEADERS, requestIdOf } from './response-headers.js';
 import { ServerLimitsError, clientErrorResponse, serverLimits } from './server-limits.js';
 
 // adapter-node assumes https unless told otherwise. This server speaks plain HTTP, so it tells
@@ -40,6 +41,12 @@ const server = createServer(
 		connectionsCheckingInterval: Math.min(1000, Math.ceil(limits.headersTimeout / 2))
 	},
 	(req, res) => {
+		// Every response's request id and security headers (see response-headers.js); the app reads
+		// the id from the request and logs it.
+		const id = requestIdOf(req.headers['x-request-id']);
+		req.headers['x-request-id'] = id;
+		res.setHeader('x-request-id', id);
+		for (const name in SECURITY_HEADERS) res.setHeader(name, SECURITY_HEADERS[name]);
 		if (useOwnProtocol) {
 			const forwarded = trustProxy
 				? String(req.headers['x-forwarded-proto'] ?? '')

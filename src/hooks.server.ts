@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { dev } from '$app/environment';
 import { error, type Handle, type HandleServerError, type ServerInit } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
 import { LOCALE_COOKIE, baseLocale, localeOfPath, negotiateLocale } from '$lib/i18n';
@@ -20,7 +20,8 @@ import { bodyLimitOf, bodyRefused, checkBody } from '$lib/server/http/body';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { storageUnavailable } from '$lib/server/db/errors';
 import { asApiError, errorResponse, unavailableResponse } from '$lib/server/http/errors';
-import { withSecurityHeaders } from '$lib/server/http/headers';
+import { withResponseHeaders } from '$lib/server/http/headers';
+import { requestIdOf } from '../scripts/response-headers.js';
 import { pageCacheKey, setPageCaching } from '$lib/server/http/page-cache';
 import {
 	crossSiteFormRefused,
@@ -52,8 +53,6 @@ export const init: ServerInit = async () => {
 	}
 };
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 // Far longer than any link to a page of ours (searches stop at 200 characters). A longer path and
 // query would be echoed back in a redirect's Location (the locale prefix, the sign-in page's
 // redirectTo, up to three times longer once encoded) past the 16 kB of headers a client reads.
@@ -62,8 +61,11 @@ const MAX_URL_LENGTH = 4096;
 
 export const handle: Handle = async ({ event, resolve }) => {
 	const started = performance.now();
-	const incomingId = event.request.headers.get('x-request-id');
-	const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+	// serve.js gave the request its id and the response its headers (scripts/response-headers.js);
+	// the dev server has no serve.js.
+	const requestId = dev
+		? requestIdOf(event.request.headers.get('x-request-id'))
+		: (event.request.headers.get('x-request-id') ?? requestIdOf(null));
 	event.locals.requestId = requestId;
 
 	const { pathname, search } = event.url;
@@ -76,7 +78,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 	event.locals.locale = locale;
 
 	const response = asUnavailable(await respond());
-	const withHeaders = withSecurityHeaders(response, requestId);
+	const withHeaders = dev ? withResponseHeaders(response, requestId) : response;
 	log.request({
 		id: requestId,
 		method: event.request.method,
@@ -148,13 +150,10 @@ export const handle: Handle = async ({ event, resolve }) => {
 		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
 		event.locals.user = found?.user ?? null;
 		event.locals.sessionId = found?.sessionId ?? null;
+		if (api) return asApiError(await resolve(event));
 
 		// Not only page paths: `/en/fs/a.b` looks like a file to isPagePath, yet /fs/[id] answers it.
-		if (
-			!api &&
-			isProtectedPath(pathname) &&
-			(!event.locals.user || event.locals.user.isAnonymous)
-		) {
+		if (isProtectedPath(pathname) && (!event.locals.user || event.locals.user.isAnonymous)) {
 			return loginRedirect(pathname, search, locale);
 		}
 
@@ -181,7 +180,6 @@ export const handle: Handle = async ({ event, resolve }) => {
 		const resolved = await resolve(event, {
 			transformPageChunk: ({ html }) => html.replace('%lang%', locale).replace('%theme%', theme)
 		});
-		if (api) return asApiError(resolved);
 		if (page) setPageCaching(resolved, key !== null);
 		return keeps ? pageCache.keep(key, resolved, since, accepts) : resolved;
 	}

@@ -135,6 +135,19 @@ describe('security headers', () => {
 		).headers.get('x-request-id');
 		expect(replaced).toMatch(/^[0-9a-f-]{36}$/);
 	});
+
+	it('static files carry them too, and a page has one CSP, its own', async () => {
+		const icon = await get('/favicon.svg');
+		expect(icon.status).toBe(200);
+		expect(icon.headers.get('x-content-type-options')).toBe('nosniff');
+		expect(icon.headers.get('content-security-policy')).toBe(
+			"default-src 'none'; frame-ancestors 'none'"
+		);
+		expect(icon.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+		const page = await get('/en/events');
+		expect(page.headers.get('content-security-policy')).not.toContain("default-src 'none'");
+		expect(page.headers.get('x-frame-options')).toBe('DENY');
+	});
 });
 
 describe('request log', () => {
@@ -155,6 +168,17 @@ describe('request log', () => {
 			status: 200
 		});
 		expect(typeof entry.ms).toBe('number');
+	});
+
+	it('logs a replaced request id as the one the response carries', async () => {
+		const res = await get('/api/health', { 'x-request-id': 'not an id' });
+		const id = res.headers.get('x-request-id')!;
+		await new Promise((r) => setTimeout(r, 100));
+		const line = server
+			.output()
+			.split('\n')
+			.find((l) => l.includes(`"${id}"`));
+		expect(JSON.parse(line!)).toMatchObject({ msg: 'request', id, path: '/api/health' });
 	});
 
 	it('is silent about requests when LOG_LEVEL=warn', async () => {

@@ -1,14 +1,12 @@
-// Security headers on every response. Pages already carry SvelteKit's CSP (svelte.config.js);
-// everything else gets a CSP that allows nothing, which is right for JSON and redirects.
-const COMMON: [string, string][] = Object.entries({
-	'x-content-type-options': 'nosniff',
-	'referrer-policy': 'strict-origin-when-cross-origin',
-	'x-frame-options': 'DENY',
-	'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-	'cross-origin-opener-policy': 'same-origin'
-});
+import { SECURITY_HEADERS } from '../../../../scripts/response-headers.js';
 
-export function withSecurityHeaders(response: Response, requestId: string): Response {
+const ENTRIES = Object.entries(SECURITY_HEADERS);
+
+/**
+ * What serve.js puts on every response (scripts/response-headers.js), for the dev server, which
+ * has no serve.js. What the response already names (a page's CSP) is kept.
+ */
+export function withResponseHeaders(response: Response, requestId: string): Response {
 	let out = response;
 	try {
 		out.headers.set('x-request-id', requestId);
@@ -17,9 +15,6 @@ export function withSecurityHeaders(response: Response, requestId: string): Resp
 		out = new Response(response.body, response);
 		out.headers.set('x-request-id', requestId);
 	}
-	for (const [name, value] of COMMON) out.headers.set(name, value);
-	if (!out.headers.has('content-security-policy')) {
-		out.headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-	}
+	for (const [name, value] of ENTRIES) if (!out.headers.has(name)) out.headers.set(name, value);
 	return out;
 }
