@@ -53,7 +53,13 @@ export default defineConfig({
 		projects: [
 			{
 				extends: true,
-				test: { name: 'unit', include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'] }
+				test: {
+					name: 'unit',
+					include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+					// Vitest's default on this 2-core machine is one file at a time (cores - 1), yet most
+					// of these files wait on a server, a database or a child process: two at a time.
+					maxWorkers: 2
+				}
 			},
 			{
 				extends: true,
