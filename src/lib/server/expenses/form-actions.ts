@@ -8,6 +8,7 @@ import { message, setError, superValidate, type SuperValidated } from 'sveltekit
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { emptyLine, type UploadedFile } from '$lib/expenses/form-shape';
+import { m } from '$lib/paraglide/messages';
 import { ClaimForm } from '$lib/schemas/expense-form';
 import { services } from '../app';
 import { userContext } from '../context';
@@ -298,7 +299,14 @@ export async function newClaimPage(event: RequestEvent) {
 	const today = osloDate(new Date());
 	const campus = await chosenCampus(event.cookies);
 	const form = await claimFormOf({ campusId: campus ?? '', lines: [emptyLine('receipt', today)] });
-	return { form, claimId: null, status: null, totalOre: null, ...(await pageExtras(event, today)) };
+	return {
+		title: m.expense_form_new_title(),
+		form,
+		claimId: null,
+		status: null,
+		totalOre: null,
+		...(await pageExtras(event, today))
+	};
 }
 
 /** What /fs/{id}/edit shows: the stored claim, or 404 for anyone but its claimant. */
@@ -318,10 +326,14 @@ export async function editClaimPage(event: RequestEvent, claimId: string) {
 	}
 	const form = await claimFormOf(claimValues(detail, stored, locale));
 	return {
+		title: m.expense_form_edit_title(),
 		form,
 		claimId,
 		status: detail.status,
-		rejectionReason: detail.status === 'rejected' ? detail.rejectionReason : null,
+		rejected:
+			detail.status === 'rejected' && detail.rejectionReason
+				? m.expense_form_rejected({ reason: detail.rejectionReason })
+				: null,
 		totalOre: detail.totals.totalOre,
 		...(await pageExtras(event, osloDate(new Date())))
 	};
@@ -339,8 +351,7 @@ async function pageExtras(event: RequestEvent, today: string) {
 		}),
 		saved: event.url.searchParams.has('saved'),
 		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? formErrorText(refused, limits()) : null,
-		maxFileBytes: config.FILES_MAX_BYTES,
-		texts: claimFormTexts()
+		texts: claimFormTexts(limits())
 	};
 }
 
