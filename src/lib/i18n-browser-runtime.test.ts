@@ -15,7 +15,8 @@ describe("the browser's paraglide runtime", () => {
 		const names = new Set<string>();
 		for (const file of readdirSync(dir)) {
 			const text = readFileSync(new URL(file, dir), 'utf8');
-			for (const [, list] of text.matchAll(/import \{([^}]*)\} from '\.\.\/runtime\.js'/g)) {
+			// One module per message (a build) or per locale (dev): both import from ../runtime.js.
+			for (const [, list] of text.matchAll(/import \{([^}]*)\} from ["']\.\.\/runtime\.js["']/g)) {
 				for (const name of list!.split(',')) names.add(name.trim());
 			}
 		}
