@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { png } from '../../src/lib/server/files/test-fixtures';
-import { axeViolations, e2eAccount, e2eAdmin, e2eSession } from '../helpers/e2e';
+import { axeViolations, E2E_PASSWORD, e2eAccount, e2eAdmin, e2eSession } from '../helpers/e2e';
 
 // The admin's content pages in Chromium, in both languages: an admin writes an event in Norwegian
 // and English and finds it on its public page, in the calendar feed and in the search; a unit's
@@ -91,6 +91,33 @@ test('a unit’s leader edits their unit’s page, and is refused another unit�
 	expect(other?.status()).toBe(404);
 	const pages = await page.goto('/en/admin/content/pages');
 	expect(pages?.status()).toBe(404);
+});
+
+test('from a page with JavaScript the admin area is reached as a page load and shown as the server renders it', async ({
+	page
+}) => {
+	const { email } = await e2eAdmin();
+	const auth = JSON.parse(readFileSync('messages/en/auth.json', 'utf8')) as Record<string, string>;
+	const t = texts('en');
+	const adminPageShown = async () => {
+		await expect(page).toHaveURL(/\/en\/admin(\/inbox)?$/);
+		await expect(page.getByRole('navigation', { name: t.admin_nav_label })).toBeVisible();
+		// No script of the app: the browser has what the server rendered (csr = false).
+		await expect(page.locator('script[src], link[rel=modulepreload]')).toHaveCount(0);
+	};
+	// Signing in with JavaScript, sent on to the admin area: the post's redirect is a client-side
+	// navigation, which the area's (empty) browser components turn into a page load.
+	await page.goto('/en/auth/login?redirectTo=%2Fen%2Fadmin');
+	await page.waitForLoadState('networkidle');
+	await page.getByLabel(auth.auth_email!, { exact: true }).fill(email);
+	await page.getByLabel(auth.auth_password!, { exact: true }).fill(E2E_PASSWORD);
+	await page.getByRole('button', { name: auth.auth_login_submit }).click();
+	await adminPageShown();
+	// The header's link from a public page.
+	await page.goto('/en/events');
+	await page.waitForLoadState('networkidle');
+	await page.getByTestId('staff-inbox').getByRole('link').click();
+	await adminPageShown();
 });
 
 test.describe('without JavaScript', () => {

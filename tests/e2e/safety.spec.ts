@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from '../helpers/e2e';
+import { holdScripts } from '../helpers/slow-scripts';
 
 // A safety report in a real browser, in both languages, with JavaScript off (plain posts) and on
 // (enhanced): sent from the /safety page, the receipt code noted, then followed up with the code
@@ -10,6 +11,7 @@ const WORDS = {
 	no: {
 		link: 'Send et varsel',
 		body: 'Hva har skjedd?',
+		unit: 'Gjelder det en bestemt enhet?',
 		passphrase: 'Passordfrase',
 		again: 'Passordfrasen en gang til',
 		send: 'Send varselet',
@@ -25,6 +27,7 @@ const WORDS = {
 	en: {
 		link: 'Send a safety report',
 		body: 'What happened?',
+		unit: 'Does it concern a particular unit?',
 		passphrase: 'Passphrase',
 		again: 'The passphrase again',
 		send: 'Send the report',
@@ -53,13 +56,15 @@ async function reportAndFollowUp(page: Page, locale: 'no' | 'en', js: boolean) {
 	await expect(page).toHaveURL(new RegExp(`/${locale}/safety/report$`));
 	await axe();
 
-	// A refused post keeps what was typed and says why.
+	// A refused post keeps what was typed and chosen, and says why.
 	await page.getByLabel(w.body).fill('Too short');
+	await page.getByLabel(w.unit).selectOption('board-oslo');
 	await page.getByLabel(w.passphrase, { exact: true }).fill(passphrase);
 	await page.getByLabel(w.again).fill(passphrase);
 	await page.getByRole('button', { name: w.send }).click();
 	await expect(page.getByText(w.shortError)).toBeVisible();
 	await expect(page.getByLabel(w.body)).toHaveValue('Too short');
+	await expect(page.getByLabel(w.unit)).toHaveValue('board-oslo');
 
 	await page.getByLabel(w.body).fill(text);
 	await page.getByLabel(w.passphrase, { exact: true }).fill(passphrase);
@@ -103,3 +108,12 @@ for (const locale of ['no', 'en'] as const) {
 		await reportAndFollowUp(page, locale, true);
 	});
 }
+
+test('a unit chosen before the scripts arrive stays chosen when they do', async ({ page }) => {
+	const release = await holdScripts(page);
+	await page.goto('/en/safety/report', { waitUntil: 'commit' });
+	await page.getByLabel(WORDS.en.unit).selectOption('board-oslo');
+	release();
+	await page.waitForLoadState('networkidle');
+	await expect(page.getByLabel(WORDS.en.unit)).toHaveValue('board-oslo');
+});

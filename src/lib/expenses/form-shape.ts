@@ -18,6 +18,9 @@ export const emptyLine = (kind: 'receipt' | 'mileage', date = ''): ClaimLineForm
 	km: ''
 });
 
+/** What a refused post had wrong, `[path, text]` in the order of the form (`lines[0].date`). */
+export type Problems = [path: string, text: string][];
+
 /** What the upload action answers for one received file. */
 export interface UploadedFile {
 	id: string;

@@ -7,7 +7,8 @@ import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { message, setError, superValidate, type SuperValidated } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
-import { emptyLine, type UploadedFile } from '$lib/expenses/form-shape';
+import { emptyLine, type Problems, type UploadedFile } from '$lib/expenses/form-shape';
+import { m } from '$lib/paraglide/messages';
 import { ClaimForm } from '$lib/schemas/expense-form';
 import { services } from '../app';
 import { userContext } from '../context';
@@ -26,7 +27,7 @@ import { formErrorText, localizeErrors } from './form-errors';
 import { claimFormTexts } from './form-texts';
 import { osloDate } from './input';
 
-type Form = SuperValidated<ClaimForm, string>;
+type Form = SuperValidated<ClaimForm, Problems>;
 
 const STATUS: Partial<Record<ExpenseRefusal, 400 | 403 | 404 | 409>> = {
 	not_found: 404,
@@ -168,11 +169,14 @@ const limits = () => ({
 	maxFileBytes: services().config.FILES_MAX_BYTES
 });
 
-/** A refused post: the form as sent, with its received files named and its errors as texts. */
+/**
+ * A refused post: the form as sent, with its received files named and its errors as texts; its
+ * message lists them flat, in the form's order, as the page's summary shows them.
+ */
 async function failed(event: RequestEvent, form: Form, status: number) {
 	await describeFiles(form, userIdOf(event));
 	localizeErrors(form.errors, limits());
-	return message(form, 'failed', { status: status as 400 });
+	return message(form, Object.entries(flatErrors(form.errors)), { status: status as 400 });
 }
 
 /** Reads the post, keeps its files and saves; a refusal answers the form as it was sent. */
@@ -273,7 +277,10 @@ const refusedDraft = (
 	issues: { path: string; code: string; text: string }[]
 ) => fail(status, { code, text: formErrorText(code, limits()), issues });
 
-/** `{ 'lines[0].date': 'date_future' }` from superforms' nested errors (the first of each). */
+/**
+ * `{ 'lines[0].date': 'date_future' }` from superforms' nested errors: the first of each, a code
+ * or, once localized, its text.
+ */
 function flatErrors(errors: unknown, prefix = ''): Record<string, string> {
 	const out: Record<string, string> = {};
 	if (!errors || typeof errors !== 'object') return out;
@@ -298,7 +305,14 @@ export async function newClaimPage(event: RequestEvent) {
 	const today = osloDate(new Date());
 	const campus = await chosenCampus(event.cookies);
 	const form = await claimFormOf({ campusId: campus ?? '', lines: [emptyLine('receipt', today)] });
-	return { form, claimId: null, status: null, totalOre: null, ...(await pageExtras(event, today)) };
+	return {
+		title: m.expense_form_new_title(),
+		form,
+		claimId: null,
+		status: null,
+		totalOre: null,
+		...(await pageExtras(event, today))
+	};
 }
 
 /** What /fs/{id}/edit shows: the stored claim, or 404 for anyone but its claimant. */
@@ -318,10 +332,14 @@ export async function editClaimPage(event: RequestEvent, claimId: string) {
 	}
 	const form = await claimFormOf(claimValues(detail, stored, locale));
 	return {
+		title: m.expense_form_edit_title(),
 		form,
 		claimId,
 		status: detail.status,
-		rejectionReason: detail.status === 'rejected' ? detail.rejectionReason : null,
+		rejected:
+			detail.status === 'rejected' && detail.rejectionReason
+				? m.expense_form_rejected({ reason: detail.rejectionReason })
+				: null,
 		totalOre: detail.totals.totalOre,
 		...(await pageExtras(event, osloDate(new Date())))
 	};
@@ -339,8 +357,7 @@ async function pageExtras(event: RequestEvent, today: string) {
 		}),
 		saved: event.url.searchParams.has('saved'),
 		refused: refused && /^[a-z_]{1,40}$/.test(refused) ? formErrorText(refused, limits()) : null,
-		maxFileBytes: config.FILES_MAX_BYTES,
-		texts: claimFormTexts()
+		texts: claimFormTexts(limits())
 	};
 }
 
