@@ -22,7 +22,7 @@ import { HOME_JS_GOAL_BYTES, measurePage } from './page-weight.mjs';
 const CLAIMS = 40;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** A member with a session and `CLAIMS` claims in every status; returns the cookie and one id. */
+/** A member with a session and `CLAIMS` claims in every status; returns the cookie, a submitted claim's id and a draft's. */
 function seedMember(file) {
 	const db = new Database(file);
 	const at = new Date().toISOString();
@@ -72,7 +72,7 @@ function seedMember(file) {
 		}
 	})();
 	db.close();
-	return { cookie: `session=${secret}`, claimId: ids[1] };
+	return { cookie: `session=${secret}`, claimId: ids[1], draftId: ids[0] };
 }
 
 /** The bench's member and claims, for profiling one page by hand. */
@@ -94,7 +94,7 @@ export async function expensesBench() {
 		servers.push(orgweb);
 		const sveltekit = await startSvelteKitRef();
 		servers.push(sveltekit);
-		const { cookie, claimId } = seedMember(databaseFile);
+		const { cookie, claimId, draftId } = seedMember(databaseFile);
 		const headers = { cookie };
 		const pages = [
 			['list', '/en/fs'],
@@ -137,7 +137,14 @@ export async function expensesBench() {
 			const context = await browser.newContext();
 			const [name, value] = cookie.split('=');
 			await context.addCookies([{ name, value, url: orgweb.url }]);
-			for (const [label, path] of pages) {
+			// Weighed, not loaded: the draft's edit page and the profile carry the claim form's and
+			// the profile form's code.
+			const weighed = [
+				...pages,
+				['edit draft', `/en/fs/${draftId}/edit`],
+				['profile', '/en/profile']
+			];
+			for (const [label, path] of weighed) {
 				weights.push(await measurePage(context, orgweb.url, label, path, headers));
 			}
 		} finally {

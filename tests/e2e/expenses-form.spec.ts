@@ -43,6 +43,9 @@ const linesOf = (claimId: string) =>
 	) as Row[];
 
 async function fillClaim(page: Page, t: ReturnType<typeof texts>) {
+	// What these tests check with JavaScript (autosave, the unit list, uploads) starts once the page
+	// has hydrated; a field changed before that is in the page but not yet in the form's state.
+	await page.waitForLoadState('networkidle');
 	await page.getByLabel(t('campus'), { exact: true }).selectOption('oslo');
 	await page.getByLabel(t('unit'), { exact: true }).selectOption('board-oslo');
 	await page.getByLabel(t('purpose'), { exact: true }).fill('Pizza for the volunteers');
