@@ -8,6 +8,7 @@ import { ConfigError } from '$lib/server/config';
 import { errorFields, log } from '$lib/server/log';
 import { SESSION_COOKIE } from '$lib/server/identity';
 import {
+	isAdminPath,
 	isApiPath,
 	isPagePath,
 	isProtectedPath,
@@ -16,7 +17,16 @@ import {
 	localeRedirect
 } from '$lib/server/http/paths';
 import { localeCookieHeader, rememberLocale } from '$lib/server/http/auth';
-import { bodyLimitOf, bodyRefused, checkBody } from '$lib/server/http/body';
+import {
+	bodyLimitOf,
+	bodyRefused,
+	checkBody,
+	formPostRefused,
+	isUploadPath,
+	namesReservedAction
+} from '$lib/server/http/body';
+import { adminScope } from '$lib/server/admin/scope';
+import { userContext } from '$lib/server/context';
 import { setSessionCookie } from '$lib/server/http/cookies';
 import { storageUnavailable } from '$lib/server/db/errors';
 import { asApiError, errorResponse, unavailableResponse } from '$lib/server/http/errors';
@@ -113,6 +123,25 @@ export const handle: Handle = async ({ event, resolve }) => {
 		}
 	}
 
+	/**
+	 * The answer to a request its caller may not make, decided from the session alone: a visitor
+	 * on a protected page is sent to sign in; a visitor's upload to the API and a post to the admin
+	 * area's upload forms by someone with no place there are refused (401, 404). Null: go on.
+	 */
+	async function refusedBeforeBody(api: boolean, reads: boolean): Promise<Response | null> {
+		const user = event.locals.user;
+		const visitor = !user || user.isAnonymous;
+		if (api) {
+			const upload = !reads && isUploadPath(pathname, event.request.headers.get('content-type'));
+			return upload && visitor ? errorResponse(401, { error: 'Unauthorized' }) : null;
+		}
+		// Not only page paths: `/en/fs/a.b` looks like a file to isPagePath, yet /fs/[id] answers it.
+		if (visitor && isProtectedPath(pathname)) return loginRedirect(pathname, search, locale);
+		if (reads || visitor || !isAdminPath(pathname) || !isUploadPath(pathname)) return null;
+		const scope = await adminScope(services().roles, userContext(user, event.locals.sessionId));
+		return scope ? null : formPostRefused(404, 'Not found', event.request);
+	}
+
 	async function respond(): Promise<Response> {
 		const api = isApiPath(pathname);
 		if (isCrossSiteFormPost(event.request, event.url)) {
@@ -130,9 +159,24 @@ export const handle: Handle = async ({ event, resolve }) => {
 		if (isCrossSiteApiWrite(event.request, event.url, !!secret)) {
 			return errorResponse(403, { error: 'Forbidden', code: 'cross_origin' });
 		}
+		// SvelteKit reserves the action name `default` and fails on it with an unhandled error.
+		if (!api && event.request.method === 'POST' && namesReservedAction(event.url)) {
+			return formPostRefused(404, 'Not found', event.request);
+		}
+
+		// Without a session cookie there is no one to look up (and no promise to wait for). The
+		// reporter's safety pages never look: nothing there may know, renew or touch a session.
+		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
+		event.locals.user = found?.user ?? null;
+		event.locals.sessionId = found?.sessionId ?? null;
+
+		// Who may not post here is refused before the body is read: a visitor's 50 MB upload to a
+		// protected page is not worth the seconds it takes to parse.
+		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
+		const refused = await refusedBeforeBody(api, reads);
+		if (refused) return refused;
 
 		// Reads (most requests) have no body to check, and skip the check's promise.
-		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
 		const body = reads
 			? 'fits'
 			: await checkBody(event.request, {
@@ -144,18 +188,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 			log.warn('request body refused', { id: requestId, path: pathname, reason: body });
 			return bodyRefused(body, event.request, !api);
 		}
-
-		// Without a session cookie there is no one to look up (and no promise to wait for). The
-		// reporter's safety pages never look: nothing there may know, renew or touch a session.
-		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
-		event.locals.user = found?.user ?? null;
-		event.locals.sessionId = found?.sessionId ?? null;
 		if (api) return asApiError(await resolve(event));
-
-		// Not only page paths: `/en/fs/a.b` looks like a file to isPagePath, yet /fs/[id] answers it.
-		if (isProtectedPath(pathname) && (!event.locals.user || event.locals.user.isAnonymous)) {
-			return loginRedirect(pathname, search, locale);
-		}
 
 		// Visiting a prefixed page is the preference an unprefixed link follows next time.
 		const remember = page && cookieLocale !== locale;

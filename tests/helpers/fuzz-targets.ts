@@ -69,6 +69,8 @@ export const FORM_ACTIONS: string[] = [
 	'/en/fs/new?/removeLine',
 	'/en/fs/new?/upload',
 	'/en/fs/new?/autosave',
+	'/en/fs/00000000-0000-4000-8000-000000000000/edit?/save',
+	'/en/fs/00000000-0000-4000-8000-000000000000/edit?/autosave',
 	'/en/membership?/buy',
 	'/en/units/board-oslo/invitations?/invite',
 	'/en/profile/delete',

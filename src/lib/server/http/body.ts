@@ -146,8 +146,29 @@ export function bodyRefused(
 	const status = STATUS[check];
 	const message = MESSAGES[check];
 	if (!isPage) return errorResponse(status, { error: message });
+	return formPostRefused(status, message, request);
+}
+
+/**
+ * A page's form post refused before any action runs: SvelteKit's action result for an enhanced
+ * form (its client then shows the error page), the error page for a plain post (thrown, so
+ * SvelteKit renders it).
+ */
+export function formPostRefused(status: number, message: string, request: Request): Response {
 	if (request.headers.get('x-sveltekit-action') === 'true') {
 		return json({ type: 'error', error: { message } }, { status });
 	}
 	error(status, message);
+}
+
+/**
+ * Whether a post names the action `default` (`?/default`), which SvelteKit reserves and answers
+ * with an unhandled error (a 500 and a stack in the log) on every page that has actions. Found as
+ * SvelteKit finds the name: the first query key that starts with a slash.
+ */
+export function namesReservedAction(url: URL): boolean {
+	for (const [key] of url.searchParams) {
+		if (key.startsWith('/')) return key === '/default';
+	}
+	return false;
 }

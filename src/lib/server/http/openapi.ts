@@ -47,6 +47,28 @@ const redirect = (description: string) => ({
 	headers: { Location: { schema: { type: 'string', format: 'uri' } } }
 });
 
+// How an operation is called (components.securitySchemes): `PUBLIC` needs nothing; the signed-in
+// ones the session cookie; the provider's callback and the cron route a shared secret each.
+const PUBLIC: Record<string, string[]>[] = [];
+const SIGNED_IN = [{ session: [] }];
+/** Read with or without a session: the cookie changes the answer, not whether there is one. */
+const SESSION_OPTIONAL = [{}, { session: [] }];
+
+const securitySchemes = {
+	session: { type: 'apiKey', in: 'cookie', name: 'session' },
+	callbackToken: {
+		type: 'http',
+		scheme: 'bearer',
+		description: 'PAYMENT_CALLBACK_TOKEN (the provider’s callbackAuthorizationToken)'
+	},
+	cronSecret: {
+		type: 'apiKey',
+		in: 'query',
+		name: 'secret',
+		description: 'CRON_SECRET; an unset or short secret keeps the route shut'
+	}
+};
+
 const tooMany = {
 	...jsonBody('Too many requests from this client address', ErrorBody),
 	headers: {
@@ -56,8 +78,9 @@ const tooMany = {
 
 export function openApiDocument(options: { origin: string; provider: string }) {
 	const cronOperation = (method: string) => ({
+		operationId: `cleanupReservations${method === 'GET' ? 'Get' : 'Post'}`,
 		summary: `Delete expired cart reservations (${method})`,
-		parameters: queryParams(z.object({ secret: z.string() }), ['secret']),
+		security: [{ cronSecret: [] }],
 		responses: {
 			200: jsonBody('Expired reservations deleted', CronResponse),
 			401: jsonBody('Wrong or missing secret, or no secret configured', ErrorBody),
@@ -65,8 +88,10 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 		}
 	});
 	const binary = { schema: { type: 'string', format: 'binary' } };
-	const fileOperation = (summary: string) => ({
+	const fileOperation = (operationId: string, summary: string) => ({
+		operationId,
 		summary,
+		security: SIGNED_IN,
 		parameters: [
 			{ name: 'id', in: 'path', required: true, schema: { type: 'string' } },
 			...queryParams(FileQuery)
@@ -104,19 +129,29 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			description: 'Paths carry no version segment. Errors follow { error, details?, code? }.'
 		},
 		servers: [{ url: options.origin }],
+		components: { securitySchemes },
 		paths: {
 			'/api/health': {
 				get: {
+					operationId: 'getHealth',
 					summary: 'Health check',
+					security: PUBLIC,
 					responses: { 200: jsonBody('Alive', HealthResponse) }
 				}
 			},
 			'/api/openapi.json': {
-				get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } }
+				get: {
+					operationId: 'getOpenApiDocument',
+					summary: 'This document',
+					security: PUBLIC,
+					responses: { 200: { description: 'OpenAPI 3.1' } }
+				}
 			},
 			'/api/auth/anonymous': {
 				post: {
+					operationId: 'createAnonymousSession',
 					summary: 'Create an anonymous session (sets the session cookie)',
+					security: PUBLIC,
 					responses: {
 						200: {
 							...jsonBody(
@@ -137,25 +172,23 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/auth/check': {
 				get: {
+					operationId: 'checkAuth',
 					summary: 'Report the authentication status of the session cookie',
+					security: SESSION_OPTIONAL,
 					responses: { 200: jsonBody('Status', AuthCheckResponse), 429: tooMany }
 				}
 			},
 			'/api/payment/{provider}/callback': {
 				post: {
+					operationId: 'paymentCallback',
 					summary: 'Payment provider status callback',
+					security: [{ callbackToken: [] }],
 					parameters: [
 						{
 							name: 'provider',
 							in: 'path',
 							required: true,
 							schema: { type: 'string', enum: [options.provider, 'psp'] }
-						},
-						{
-							name: 'Authorization',
-							in: 'header',
-							required: true,
-							schema: { type: 'string', description: 'Bearer <callback token>' }
 						}
 					],
 					requestBody: {
@@ -175,12 +208,26 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 				}
 			},
 			'/api/checkout/webhook': {
-				get: { summary: 'Deprecated', deprecated: true, responses: gone },
-				post: { summary: 'Deprecated', deprecated: true, responses: gone }
+				get: {
+					operationId: 'checkoutWebhookGet',
+					summary: 'Deprecated',
+					deprecated: true,
+					security: PUBLIC,
+					responses: gone
+				},
+				post: {
+					operationId: 'checkoutWebhookPost',
+					summary: 'Deprecated',
+					deprecated: true,
+					security: PUBLIC,
+					responses: gone
+				}
 			},
 			'/api/checkout/return': {
 				get: {
+					operationId: 'checkoutReturn',
 					summary: 'Return from the payment flow; redirects to the order, cart or shop',
+					security: SESSION_OPTIONAL,
 					parameters: queryParams(CheckoutReturnQuery),
 					responses: { 303: redirect('See the spec redirect table (docs/api.md)') }
 				}
@@ -188,12 +235,15 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			'/api/cron/cleanup-reservations': { get: cronOperation('GET'), post: cronOperation('POST') },
 			'/api/files/{id}': {
 				get: fileOperation(
+					'getFile',
 					'A stored upload, for its uploader and for whoever may see the claim it is a receipt on'
 				),
-				head: fileOperation('The headers of GET /api/files/{id}')
+				head: fileOperation('headFile', 'The headers of GET /api/files/{id}')
 			},
 			'/api/public-assistant': {
 				post: {
+					operationId: 'askAssistant',
+					security: PUBLIC,
 					summary:
 						"Ask the site's assistant; answered from the site's public content (by a model, when one is configured)",
 					requestBody: {
@@ -216,6 +266,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/public-assistant/feedback': {
 				post: {
+					operationId: 'rateAssistantAnswer',
+					security: PUBLIC,
 					summary:
 						'Rate an answer of the assistant (helpful or not); unanswered questions are kept, without who asked, for the admins',
 					requestBody: {
@@ -231,6 +283,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/expense/generate-description': {
 				post: {
+					operationId: 'generateExpenseDescription',
+					security: SIGNED_IN,
 					summary:
 						"A suggested description for a claim line from the caller's own receipts, by id or posted with the request (text layer or OCR; written by the model when one is configured)",
 					requestBody: {
@@ -264,6 +318,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/process-document': {
 				post: {
+					operationId: 'processDocument',
+					security: SIGNED_IN,
 					summary:
 						"Add a document (PDF, Word, text or Markdown) to the assistant's answers; admins, and a unit's leaders for their unit",
 					requestBody: {
@@ -295,6 +351,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/documents': {
 				get: {
+					operationId: 'listDocuments',
+					security: SIGNED_IN,
 					summary: "The assistant's documents the caller manages",
 					responses: {
 						200: jsonBody('All of them for admins, their units’ for leaders', DocumentListResponse),
@@ -305,6 +363,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/documents/{id}': {
 				get: {
+					operationId: 'getDocument',
+					security: PUBLIC,
 					summary:
 						'A document the assistant answers from, as uploaded (public: answers link to it)',
 					parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
@@ -317,6 +377,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 					}
 				},
 				delete: {
+					operationId: 'deleteDocument',
+					security: SIGNED_IN,
 					summary: 'Remove a document; the assistant stops answering from it at once',
 					parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
 					responses: {
@@ -329,6 +391,8 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 			},
 			'/api/campus-leadership': {
 				get: {
+					operationId: 'getCampusLeadership',
+					security: PUBLIC,
 					summary: 'Campus leadership per campus, cached',
 					parameters: queryParams(CampusLeadershipQuery),
 					responses: {

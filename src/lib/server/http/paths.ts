@@ -14,6 +14,12 @@ export function isApiPath(pathname: string): boolean {
 	return pathname === '/api' || pathname.startsWith('/api/');
 }
 
+const ADMIN = /^\/admin(\/|$)/;
+
+export function isAdminPath(pathname: string): boolean {
+	return ADMIN.test(stripLocale(pathname));
+}
+
 export function isProtectedPath(pathname: string): boolean {
 	return PROTECTED.test(stripLocale(pathname));
 }
