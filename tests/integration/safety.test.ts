@@ -14,8 +14,8 @@ let server: TestServer;
 
 beforeAll(async () => {
 	server = await startServer({
-		ADMIN_EMAILS: 'admin@example.org',
-		SAFETY_EMAILS: 'safe@example.org',
+		ADMIN_EMAILS: 'admin@example.org,lead@example.org',
+		SAFETY_EMAILS: 'safe@example.org,lead@example.org',
 		TRUST_PROXY: 'true',
 		// The request lines are what the anonymity proof reads.
 		LOG_LEVEL: 'info',
@@ -245,23 +245,49 @@ describe('who reads reports', () => {
 		expect(page).toContain('Siri Safe');
 		expect(page).toContain('Changed the status');
 
-		// An admin gives another person the role on their page (audited, without report content);
-		// then they read it too, and taking it away shuts them out again.
+		// The role comes from SAFETY_EMAILS or another holder, never from being an admin: the admin
+		// without it can give it to no one, themselves included, and sees no button for it.
 		const granted = staff('granted@example.org', 'Gro Granted');
+		const grants = () =>
+			JSON.stringify([q('select * from safety_grants'), q('select * from audit_log')]);
+		const untouched = grants();
 		expect((await granted.b.get('/en/admin/inbox/safety')).status).toBe(404);
-		expect((await ada.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(200);
+		expect((await ada.b.post(`/en/admin/people/${ada.id}?/grantSafety`, {})).status).toBe(404);
+		expect((await ada.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(404);
+		// A holder who is no admin: the people pages are the admins'.
+		expect((await safe.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(404);
+		expect(grants()).toBe(untouched);
+		expect((await ada.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(404);
+		const adasView = await (await ada.b.get(`/en/admin/people/${granted.id}`)).text();
+		expect(adasView).not.toContain('?/grantSafety');
+		expect(mainText(adasView)).toContain('Only someone who has the safety role can give it');
+
+		// An admin who holds the role gives it to another person (audited, without report content),
+		// not to themselves; then the other reads reports too, and taking it away shuts them out.
+		const lead = staff('lead@example.org', 'Liv Lead');
+		expect(await (await lead.b.get(`/en/admin/people/${granted.id}`)).text()).toContain(
+			'?/grantSafety'
+		);
+		expect(await (await lead.b.get(`/en/admin/people/${lead.id}`)).text()).not.toContain(
+			'?/grantSafety'
+		);
+		expect((await lead.b.post(`/en/admin/people/${lead.id}?/grantSafety`, {})).status).toBe(409);
+		expect((await lead.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(200);
 		expect((await granted.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(200);
 		expect(await (await granted.b.get('/en/admin')).text()).toContain('/en/admin/inbox/safety');
 		const audit = q<{ actor: string; action: string; details: string }>(
 			"select actor, action, details from audit_log where subject_type = 'safety_grant' and subject_id = ?",
 			granted.id
 		);
-		expect(audit).toMatchObject([{ actor: ada.id, action: 'grant' }]);
+		expect(audit).toMatchObject([{ actor: lead.id, action: 'grant' }]);
 		expect(JSON.stringify(q('select * from audit_log'))).not.toContain('cabin trip');
-		expect((await ada.b.post(`/en/admin/people/${granted.id}?/revokeSafety`, {})).status).toBe(200);
+		// The admin without the role cannot take it from the team either.
+		expect((await ada.b.post(`/en/admin/people/${granted.id}?/revokeSafety`, {})).status).toBe(404);
+		expect((await granted.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(200);
+		expect((await lead.b.post(`/en/admin/people/${granted.id}?/revokeSafety`, {})).status).toBe(
+			200
+		);
 		expect((await granted.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(404);
-		// Granting is an admin's: the safety role itself may not.
-		expect((await safe.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(404);
 	});
 });
 
