@@ -312,11 +312,13 @@ describe('the reporter following up', () => {
 				})
 			).status
 		).toBe(200);
-		// The reporter is told there is an answer, not what it says.
-		const mail = q<{ to_address: string; text_body: string }>(
-			"select to_address, text_body from mail_outbox where kind = 'safety-answer'"
+		// The reporter is told there is an answer, not what it says; their address is sealed.
+		const mail = q<{ to_address: string; text_body: string; sealed: number }>(
+			"select to_address, text_body, sealed from mail_outbox where kind = 'safety-answer'"
 		);
-		expect(mail).toMatchObject([{ to_address: 'kari@example.org' }]);
+		expect(mail).toMatchObject([{ sealed: 1 }]);
+		expect(mail[0]!.to_address).not.toContain('kari');
+		expect(mail[0]!.text_body).toContain('/en/safety/follow-up');
 		expect(mail[0]!.text_body).not.toContain('Thank you');
 
 		const opened = await reporter.post('/no/safety/follow-up?/open', {
@@ -340,6 +342,22 @@ describe('the reporter following up', () => {
 		});
 		expect(replied.status).toBe(200);
 		expect(mainText(await replied.text())).toContain('Svaret ditt er sendt.');
+
+		// The team was told of the report and of the reply, each holder once, nothing of either.
+		const told = q<{ kind: string; to_address: string; text_body: string }>(
+			"select kind, to_address, text_body from mail_outbox where kind like 'safety-%' and kind != 'safety-answer' and created_at >= (select created_at from safety_reports where id = ?) order by kind, to_address",
+			id
+		);
+		expect(told.map((m) => [m.kind, m.to_address])).toEqual([
+			['safety-new-report', 'lead@example.org'],
+			['safety-new-report', 'safe@example.org'],
+			['safety-reporter-reply', 'lead@example.org'],
+			['safety-reporter-reply', 'safe@example.org']
+		]);
+		for (const m of told) {
+			expect(m.text_body).toContain('/no/admin/inbox/safety');
+			expect(m.text_body).not.toMatch(/bar|bartender|kari/);
+		}
 
 		const staffPage = await (await safe.b.get(`/en/admin/inbox/safety/${id}`)).text();
 		expect(staffPage).not.toContain('<script>alert("x")</script>');

@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { keyring as makeKeyring } from '../crypto/keyring';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { mailer } from '.';
@@ -22,7 +24,62 @@ describe.each(ENGINES)('on %s', (engine) => {
 		text: 'Hello from the contact form'
 	};
 
+	const keyring = makeKeyring([randomBytes(32)]);
+	/** A safety reporter's notice: the address must be stored, logged and kept nowhere in clear. */
+	const sealed = {
+		...message,
+		kind: 'safety-answer',
+		to: 'Kari.Reporter@example.org',
+		sealed: true
+	};
+
+	/** What the process printed while `run` ran (the log writes to stdout and stderr). */
+	async function printed(run: () => Promise<unknown>): Promise<string> {
+		const lines: string[] = [];
+		const capture = (chunk: unknown) => (lines.push(String(chunk)), true);
+		const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+		const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+		try {
+			await run();
+			// Request lines leave in batches; mail lines at once, but let a turn pass all the same.
+			await new Promise((r) => setImmediate(r));
+		} finally {
+			out.mockRestore();
+			err.mockRestore();
+		}
+		return lines.join('');
+	}
+
 	describe('mailer without SMTP', () => {
+		it('logs a message kept in the outbox by id and kind, naming no recipient', async () => {
+			let id = '';
+			const output = await printed(async () => {
+				id = (await mailer(db, null, { from: 'x <x@example.org>' }).send(message)).id;
+			});
+			expect(output).toContain('"mail written to outbox"');
+			expect(output).toContain(id);
+			expect(output).not.toContain('board@example.org');
+		});
+
+		it('keeps a sealed message with its recipient encrypted, bound to its row', async () => {
+			const mail = mailer(db, null, { from: 'x <x@example.org>', keyring });
+			let id = '';
+			const output = await printed(async () => {
+				id = (await mail.send(sealed)).id;
+			});
+			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			expect(row).toMatchObject({ id, kind: 'safety-answer', sealed: 1, sent_at: null });
+			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
+			expect(keyring.decrypt(row.to_address, `mail_outbox:${id}:to`)).toBe(sealed.to);
+			expect(() => keyring.decrypt(row.to_address, 'mail_outbox:another:to')).toThrow();
+			expect(output.toLowerCase()).not.toContain('kari.reporter');
+		});
+
+		it('refuses to seal a message without a keyring, and stores nothing', async () => {
+			await expect(mailer(db, null, { from: 'x <x@example.org>' }).send(sealed)).rejects.toThrow();
+			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+		});
+
 		it('keeps the message in the outbox, undelivered', async () => {
 			const sent = await mailer(db, null, { from: 'x <x@example.org>' }).send(message);
 			expect(sent).toMatchObject({ transport: 'outbox', delivered: false });
@@ -91,6 +148,41 @@ describe.each(ENGINES)('on %s', (engine) => {
 			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 			expect(row.sent_at).not.toBeNull();
 			expect(row.error).toBeNull();
+		});
+
+		it('delivers a sealed message to its recipient and then forgets it', async () => {
+			const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
+			const output = await printed(() => mail.send(sealed));
+			expect(received).toHaveLength(1);
+			expect(received[0]!.to).toEqual([sealed.to]);
+			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+			expect(output.toLowerCase()).not.toContain('kari.reporter');
+		});
+
+		it('keeps a sealed message the server refused, its error naming no recipient', async () => {
+			await new Promise<void>((resolve) => server.close(() => resolve()));
+			server = new SMTPServer({
+				authOptional: true,
+				disabledCommands: ['STARTTLS'],
+				onRcptTo(address, _session, done) {
+					done(new Error(`<${address.address}>: mailbox unavailable`));
+				}
+			});
+			await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+			const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
+			let sent: { delivered: boolean } = { delivered: true };
+			const output = await printed(async () => {
+				sent = await mail.send(sealed);
+			});
+			expect(sent.delivered).toBe(false);
+			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			expect(row.error).toMatch(/mailbox unavailable/);
+			expect(row.sent_at).toBeNull();
+			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
+			expect(output).toContain('mail delivery failed');
+			expect(output.toLowerCase()).not.toContain('kari.reporter');
 		});
 
 		it('keeps the message with the error when the server is unreachable', async () => {

@@ -7,6 +7,7 @@ import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { userRow } from '../db/test-rows';
 import { Forbidden } from '../http/errors';
+import { mailer } from '../mail';
 import { NotSignedIn, rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { newReceiptCode, normaliseReceiptCode } from './receipt';
@@ -48,7 +49,6 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	let test: TestDatabase;
 	let keyring: Keyring;
 	let safety: SafetyService;
-	const sent: { to: string; subject: string; text: string }[] = [];
 
 	beforeEach(async () => {
 		test = await testDatabase(engine);
@@ -67,23 +67,27 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			safetyEmails: ['listed@example.org']
 		});
 		keyring = makeKeyring([randomBytes(32)]);
-		sent.length = 0;
+		// The granted holder reads English; the listed one Norwegian; one listed address has no account yet.
+		await test.db.updateTable('users').set({ locale: 'en' }).where('id', '=', 'granted').execute();
 		safety = safetyService({
 			db: test.db,
 			roles,
 			keyring,
-			mail: {
-				send: async (message) => {
-					sent.push({ to: message.to, subject: message.subject, text: message.text });
-					return { id: 'm', transport: 'outbox', delivered: true };
-				}
-			},
+			mail: mailer(test.db, null, { from: 'orgweb <noreply@example.org>', keyring }),
+			safetyEmails: ['listed@example.org', 'nobody-yet@example.org'],
 			origin: 'https://org.example'
 		});
 	});
 	afterEach(() => test.destroy());
 
 	const rows = () => test.db.selectFrom('safety_reports').selectAll().execute();
+	const outbox = (kind: string) =>
+		test.db
+			.selectFrom('mail_outbox')
+			.selectAll()
+			.where('kind', '=', kind)
+			.orderBy('to_address')
+			.execute();
 
 	it('stores an anonymous report encrypted, bound to its row, with nothing of the reporter', async () => {
 		const sentReport = await safety.submit(report(), 'en', NOW);
@@ -226,14 +230,17 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			later(2)
 		);
 		expect(answered).toEqual({ ok: true, version: first!.version + 1 });
-		expect(sent).toEqual([
-			{
-				to: 'kari@example.org',
-				subject: 'An answer to your report',
-				text: expect.stringContaining('https://org.example/en/safety/follow-up')
-			}
-		]);
-		expect(sent[0]!.text).not.toContain('who it was');
+		// The notice names neither the answer nor who wrote it, and its recipient is sealed: the
+		// address is in the outbox only encrypted, bound to the row.
+		const [notice, ...more] = await outbox('safety-answer');
+		expect(more).toEqual([]);
+		expect(notice).toMatchObject({ subject: 'An answer to your report', sealed: 1 });
+		expect(notice!.text_body).toContain('https://org.example/en/safety/follow-up');
+		expect(notice!.text_body).not.toContain('who it was');
+		expect(JSON.stringify(notice)).not.toContain('kari');
+		expect(keyring.decrypt(notice!.to_address, `mail_outbox:${notice!.id}:to`)).toBe(
+			'kari@example.org'
+		);
 
 		// A form sent from the old version is refused, and changes nothing.
 		expect(
@@ -296,5 +303,84 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		await safety.setStatus(listed, all[0]!.id, { status: 'in_review', version: 1 });
 		expect((await safety.list(listed, { status: 'new' })).map((r) => r.id)).toEqual([all[1]!.id]);
 		expect(await safety.newCount(listed)).toBe(1);
+	});
+
+	it("tells the safety team of a new report and of a reporter's reply, each in their language, with nothing of the report", async () => {
+		const answer = await safety.submit(
+			report({ name: 'Kari Nordmann', email: 'kari@example.org', unitId: 'board-oslo' }),
+			'en',
+			NOW
+		);
+		if (!answer.ok) throw new Error('refused');
+		const told = async (kind: string) =>
+			(await outbox(kind)).map((r) => ({
+				to: r.to_address,
+				subject: r.subject,
+				text: r.text_body
+			}));
+		const newReport = await told('safety-new-report');
+		expect(newReport).toEqual([
+			{
+				to: 'granted@example.org',
+				subject: 'New in the safety inbox',
+				text: expect.stringContaining('https://org.example/en/admin/inbox/safety')
+			},
+			{
+				to: 'listed@example.org',
+				subject: 'Nytt i varslingsinnboksen',
+				text: expect.stringContaining('https://org.example/no/admin/inbox/safety')
+			},
+			{
+				to: 'nobody-yet@example.org',
+				subject: 'Nytt i varslingsinnboksen',
+				text: expect.stringContaining('https://org.example/no/admin/inbox/safety')
+			}
+		]);
+		// Nothing of the report or of who sent it, and not even which report it is.
+		const [row] = await rows();
+		for (const trace of ['Kari', 'kari@', 'party', 'board', 'Oslo', row!.id]) {
+			expect(JSON.stringify(newReport), trace).not.toContain(trace);
+		}
+
+		await safety.replyAsReporter(
+			{ code: answer.receipt, passphrase: 'correct horse battery', message: 'It was Ola.' },
+			later(1)
+		);
+		const reply = await told('safety-reporter-reply');
+		expect(reply.map((m) => m.to)).toEqual(newReport.map((m) => m.to));
+		expect(reply[0]!.text).toContain('https://org.example/en/admin/inbox/safety');
+		expect(JSON.stringify(reply)).not.toContain('Ola');
+		// A bot's report (the honeypot) and a wrong passphrase tell no one anything.
+		await safety.submit(report({ website: 'http://spam.example' }), 'en', later(2));
+		await safety.replyAsReporter(
+			{ code: answer.receipt, passphrase: 'wrong horse battery', message: 'Hi' },
+			later(3)
+		);
+		expect(await test.db.selectFrom('mail_outbox').selectAll().execute()).toHaveLength(6);
+	});
+
+	it('marks in the list a report whose reporter wrote again and waits for the team', async () => {
+		const quiet = await safety.submit(report(), 'no', NOW);
+		const again = await safety.submit(report(), 'no', later(1));
+		if (!quiet.ok || !again.ok) throw new Error('refused');
+		const listed = as('listed');
+		const marks = async () =>
+			Object.fromEntries((await safety.list(listed)).map((r) => [r.id, r.reporterReplied]));
+		const [second, first] = await safety.list(listed);
+		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: false });
+		await safety.replyAsReporter(
+			{ code: again.receipt, passphrase: 'correct horse battery', message: 'One more thing.' },
+			later(2)
+		);
+		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: true });
+		const shown = await safety.report(listed, second!.id, later(3));
+		expect(shown?.reporterReplied).toBe(true);
+		await safety.reply(
+			listed,
+			second!.id,
+			{ message: 'Thanks.', version: shown!.version },
+			later(4)
+		);
+		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: false });
 	});
 });
