@@ -318,7 +318,8 @@ describe('the reporter following up', () => {
 		);
 		expect(mail).toMatchObject([{ sealed: 1 }]);
 		expect(mail[0]!.to_address).not.toContain('kari');
-		expect(mail[0]!.text_body).toContain('/en/safety/follow-up');
+		// An absolute link (no PUBLIC_ORIGIN here: the origin the answer was posted to).
+		expect(mail[0]!.text_body).toContain(`${server.url}/en/safety/follow-up`);
 		expect(mail[0]!.text_body).not.toContain('Thank you');
 
 		const opened = await reporter.post('/no/safety/follow-up?/open', {
@@ -355,7 +356,7 @@ describe('the reporter following up', () => {
 			['safety-reporter-reply', 'safe@example.org']
 		]);
 		for (const m of told) {
-			expect(m.text_body).toContain('/no/admin/inbox/safety');
+			expect(m.text_body).toContain(`${server.url}/no/admin/inbox/safety`);
 			expect(m.text_body).not.toMatch(/bar|bartender|kari/);
 		}
 

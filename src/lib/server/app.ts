@@ -144,7 +144,6 @@ export function buildServices(
 		roles: identity.roles,
 		keyring,
 		mail,
-		origin: config.PUBLIC_ORIGIN,
 		safetyEmails: config.SAFETY_EMAILS
 	});
 	const inbox = inboxService({

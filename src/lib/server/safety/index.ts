@@ -88,8 +88,6 @@ export function safetyService(deps: {
 	roles: Pick<RolesService, 'require' | 'can'>;
 	keyring: Keyring;
 	mail?: Pick<Mailer, 'send'>;
-	/** The site's address, for the links in the notices. */
-	origin?: string;
 	/** SAFETY_EMAILS, lower case: the team the notices of new reports and replies go to. */
 	safetyEmails?: string[];
 }) {
@@ -322,7 +320,7 @@ export function safetyService(deps: {
 		 */
 		async submit(
 			form: SafetyReportForm,
-			locale: Locale,
+			where: { locale: Locale; origin: string },
 			now = new Date()
 		): Promise<{ ok: true; receipt: string } | { ok: false; reason: 'unknown_unit' }> {
 			const receipt = newReceiptCode();
@@ -349,14 +347,14 @@ export function safetyService(deps: {
 					reporter_name: form.name ? keyring.encrypt(form.name, field(id, 'name')) : null,
 					reporter_email: form.email ? keyring.encrypt(form.email, field(id, 'email')) : null,
 					unit_id: unitId,
-					locale,
+					locale: where.locale,
 					status: 'new',
 					last_message_by: 'reporter',
 					created_at: at,
 					updated_at: at
 				})
 				.execute();
-			await notices.tellTeam('safety-new-report', now);
+			await notices.tellTeam('safety-new-report', where.origin, now);
 			return { ok: true, receipt };
 		},
 
@@ -372,7 +370,7 @@ export function safetyService(deps: {
 		 * passphrase.
 		 */
 		async replyAsReporter(
-			input: { code: string; passphrase: string; message: string },
+			input: { code: string; passphrase: string; message: string; origin: string },
 			now = new Date()
 		): Promise<ReporterView | null> {
 			const row = await reportOf(input.code, input.passphrase);
@@ -396,7 +394,7 @@ export function safetyService(deps: {
 					.where('id', '=', row.id)
 					.execute();
 			});
-			await notices.tellTeam('safety-reporter-reply', now);
+			await notices.tellTeam('safety-reporter-reply', input.origin, now);
 			return reporterView({ ...row, status: row.status === 'closed' ? 'new' : row.status });
 		},
 
@@ -480,7 +478,7 @@ export function safetyService(deps: {
 		async reply(
 			ctx: UserContext,
 			id: string,
-			input: { message: string; version: number },
+			input: { message: string; version: number; origin: string },
 			now = new Date()
 		): Promise<ChangeResult> {
 			let notify: { email: string; locale: string } | null = null;
@@ -502,7 +500,7 @@ export function safetyService(deps: {
 					details: opens ? { from: 'new', to: 'in_review' } : {}
 				};
 			});
-			if (result.ok && notify) await notices.answered(notify, now);
+			if (result.ok && notify) await notices.answered(notify, input.origin, now);
 			return result;
 		},
 

@@ -22,13 +22,12 @@ const localeOf = (value: string | null): Locale => (isLocale(value) ? value : 'n
 export function safetyNotices(deps: {
 	db: Db;
 	mail?: Pick<Mailer, 'send'>;
-	/** The site's address, for the links. */
-	origin?: string;
 	/** SAFETY_EMAILS, lower case. */
 	safetyEmails: string[];
 }) {
 	const { db, mail } = deps;
-	const link = (locale: Locale, path: string) => `${deps.origin ?? ''}/${locale}${path}`;
+	/** `origin`: PUBLIC_ORIGIN, or the one the request came in on (as every mail's links). */
+	const link = (origin: string, locale: Locale, path: string) => `${origin}/${locale}${path}`;
 
 	async function send(message: Parameters<Mailer['send']>[0], now: Date) {
 		try {
@@ -74,7 +73,7 @@ export function safetyNotices(deps: {
 
 	return {
 		/** The reporter is told there is an answer; their address is sealed in the outbox. */
-		async answered(to: { email: string; locale: string }, now: Date) {
+		async answered(to: { email: string; locale: string }, origin: string, now: Date) {
 			const options = { locale: localeOf(to.locale) };
 			await send(
 				{
@@ -82,14 +81,17 @@ export function safetyNotices(deps: {
 					to: to.email,
 					sealed: true,
 					subject: m.safety_mail_subject({}, options),
-					text: m.safety_mail_body({ url: link(options.locale, '/safety/follow-up') }, options)
+					text: m.safety_mail_body(
+						{ url: link(origin, options.locale, '/safety/follow-up') },
+						options
+					)
 				},
 				now
 			);
 		},
 
 		/** The safety team is told there is something new, and where to read it. */
-		async tellTeam(kind: TeamNotice, now: Date) {
+		async tellTeam(kind: TeamNotice, origin: string, now: Date) {
 			if (!mail) return;
 			const recipients = await team();
 			await Promise.all(
@@ -99,7 +101,10 @@ export function safetyNotices(deps: {
 							kind,
 							to: email,
 							subject: m.safety_mail_team_subject({}, { locale }),
-							text: TEAM_TEXT[kind]({ url: link(locale, '/admin/inbox/safety') }, { locale })
+							text: TEAM_TEXT[kind](
+								{ url: link(origin, locale, '/admin/inbox/safety') },
+								{ locale }
+							)
 						},
 						now
 					)

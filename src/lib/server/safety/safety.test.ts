@@ -16,6 +16,8 @@ import { safetyService, type SafetyService } from '.';
 const as = (id: string) =>
 	userContext({ id, email: `${id}@example.org`, name: id, isAnonymous: false }, 's');
 const NOW = new Date('2026-11-24T12:00:00.000Z');
+/** Where the notices' links point (PUBLIC_ORIGIN, or the request's origin). */
+const ORIGIN = 'https://org.example';
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
 const report = (extra: Partial<SafetyReportForm> = {}): SafetyReportForm => ({
@@ -74,8 +76,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			roles,
 			keyring,
 			mail: mailer(test.db, null, { from: 'orgweb <noreply@example.org>', keyring }),
-			safetyEmails: ['listed@example.org', 'nobody-yet@example.org'],
-			origin: 'https://org.example'
+			safetyEmails: ['listed@example.org', 'nobody-yet@example.org']
 		});
 	});
 	afterEach(() => test.destroy());
@@ -90,7 +91,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			.execute();
 
 	it('stores an anonymous report encrypted, bound to its row, with nothing of the reporter', async () => {
-		const sentReport = await safety.submit(report(), 'en', NOW);
+		const sentReport = await safety.submit(report(), { locale: 'en', origin: ORIGIN }, NOW);
 		if (!sentReport.ok) throw new Error('refused');
 		const [row] = await rows();
 		expect(row).toMatchObject({
@@ -132,7 +133,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	it('keeps a name and an e-mail encrypted when the reporter gives them, and the unit it concerns', async () => {
 		await safety.submit(
 			report({ name: 'Kari Nordmann', email: 'kari@example.org', unitId: 'board-oslo' }),
-			'no',
+			{ locale: 'no', origin: ORIGIN },
 			NOW
 		);
 		const [row] = await rows();
@@ -142,20 +143,30 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		expect(keyring.decrypt(row!.reporter_email!, `safety_report:${row!.id}:email`)).toBe(
 			'kari@example.org'
 		);
-		expect(await safety.submit(report({ unitId: 'no-such-unit' }), 'no', NOW)).toEqual({
+		expect(
+			await safety.submit(report({ unitId: 'no-such-unit' }), { locale: 'no', origin: ORIGIN }, NOW)
+		).toEqual({
 			ok: false,
 			reason: 'unknown_unit'
 		});
 	});
 
 	it('stores nothing for a filled honeypot, yet answers with a code like any other', async () => {
-		const answer = await safety.submit(report({ website: 'http://spam.example' }), 'en', NOW);
+		const answer = await safety.submit(
+			report({ website: 'http://spam.example' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
 		expect(answer).toMatchObject({ ok: true, receipt: expect.stringMatching(/^\w{4}-/) });
 		expect(await rows()).toEqual([]);
 	});
 
 	it('lets the reporter read and answer with code and passphrase; anything wrong reveals nothing', async () => {
-		const answer = await safety.submit(report({ name: 'Kari' }), 'en', NOW);
+		const answer = await safety.submit(
+			report({ name: 'Kari' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
 		if (!answer.ok) throw new Error('refused');
 		const code = answer.receipt;
 		const passphrase = 'correct horse battery';
@@ -169,12 +180,14 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			{ code: 'not a code', passphrase }
 		]) {
 			expect(await safety.follow(wrong)).toBeNull();
-			expect(await safety.replyAsReporter({ ...wrong, message: 'hello' }, later(1))).toBeNull();
+			expect(
+				await safety.replyAsReporter({ ...wrong, message: 'hello', origin: ORIGIN }, later(1))
+			).toBeNull();
 		}
 		expect(await test.db.selectFrom('safety_messages').selectAll().execute()).toEqual([]);
 
 		const replied = await safety.replyAsReporter(
-			{ code, passphrase, message: 'It happened again today.' },
+			{ code, passphrase, message: 'It happened again today.', origin: ORIGIN },
 			later(2)
 		);
 		expect(replied?.messages).toMatchObject([
@@ -188,7 +201,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('lets the safety role in (SAFETY_EMAILS and a grant) and no one else, admins included', async () => {
-		await safety.submit(report(), 'no', NOW);
+		await safety.submit(report(), { locale: 'no', origin: ORIGIN }, NOW);
 		const [row] = await rows();
 		for (const who of ['listed', 'granted']) {
 			expect(await safety.list(as(who))).toHaveLength(1);
@@ -202,9 +215,9 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			await expect(
 				safety.setStatus(as(who), row!.id, { status: 'closed', version })
 			).rejects.toThrow(Forbidden);
-			await expect(safety.reply(as(who), row!.id, { message: 'hi', version })).rejects.toThrow(
-				Forbidden
-			);
+			await expect(
+				safety.reply(as(who), row!.id, { message: 'hi', version, origin: ORIGIN })
+			).rejects.toThrow(Forbidden);
 			expect(await safety.newCount(as(who))).toBe(0);
 		}
 		const visitor = userContext(null, null);
@@ -217,7 +230,11 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('logs every read, status change and answer with who and when; an answer mails the reporter without its text', async () => {
-		await safety.submit(report({ email: 'kari@example.org' }), 'en', NOW);
+		await safety.submit(
+			report({ email: 'kari@example.org' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
 		const [row] = await rows();
 		const id = row!.id;
 		const listed = as('listed');
@@ -226,7 +243,11 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		const answered = await safety.reply(
 			listed,
 			id,
-			{ message: 'Thank you. Can you tell us who it was?', version: first!.version },
+			{
+				message: 'Thank you. Can you tell us who it was?',
+				version: first!.version,
+				origin: ORIGIN
+			},
 			later(2)
 		);
 		expect(answered).toEqual({ ok: true, version: first!.version + 1 });
@@ -277,13 +298,18 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('opens a closed report again as new when the reporter writes', async () => {
-		const answer = await safety.submit(report(), 'en', NOW);
+		const answer = await safety.submit(report(), { locale: 'en', origin: ORIGIN }, NOW);
 		if (!answer.ok) throw new Error('refused');
 		const [row] = await rows();
 		await safety.setStatus(as('listed'), row!.id, { status: 'closed', version: row!.version });
 		expect(await safety.newCount(as('listed'))).toBe(0);
 		const view = await safety.replyAsReporter(
-			{ code: answer.receipt, passphrase: 'correct horse battery', message: 'One more thing.' },
+			{
+				code: answer.receipt,
+				passphrase: 'correct horse battery',
+				message: 'One more thing.',
+				origin: ORIGIN
+			},
 			later(10)
 		);
 		expect(view?.status).toBe('new');
@@ -292,8 +318,8 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('filters the list by status and unit, newest first', async () => {
-		await safety.submit(report({ unitId: 'board-oslo' }), 'no', NOW);
-		await safety.submit(report(), 'no', later(1));
+		await safety.submit(report({ unitId: 'board-oslo' }), { locale: 'no', origin: ORIGIN }, NOW);
+		await safety.submit(report(), { locale: 'no', origin: ORIGIN }, later(1));
 		const listed = as('listed');
 		const all = await safety.list(listed);
 		expect(all.map((r) => r.unitId)).toEqual([null, 'board-oslo']);
@@ -308,7 +334,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	it("tells the safety team of a new report and of a reporter's reply, each in their language, with nothing of the report", async () => {
 		const answer = await safety.submit(
 			report({ name: 'Kari Nordmann', email: 'kari@example.org', unitId: 'board-oslo' }),
-			'en',
+			{ locale: 'en', origin: ORIGIN },
 			NOW
 		);
 		if (!answer.ok) throw new Error('refused');
@@ -343,7 +369,12 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		}
 
 		await safety.replyAsReporter(
-			{ code: answer.receipt, passphrase: 'correct horse battery', message: 'It was Ola.' },
+			{
+				code: answer.receipt,
+				passphrase: 'correct horse battery',
+				message: 'It was Ola.',
+				origin: ORIGIN
+			},
 			later(1)
 		);
 		const reply = await told('safety-reporter-reply');
@@ -351,17 +382,21 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		expect(reply[0]!.text).toContain('https://org.example/en/admin/inbox/safety');
 		expect(JSON.stringify(reply)).not.toContain('Ola');
 		// A bot's report (the honeypot) and a wrong passphrase tell no one anything.
-		await safety.submit(report({ website: 'http://spam.example' }), 'en', later(2));
+		await safety.submit(
+			report({ website: 'http://spam.example' }),
+			{ locale: 'en', origin: ORIGIN },
+			later(2)
+		);
 		await safety.replyAsReporter(
-			{ code: answer.receipt, passphrase: 'wrong horse battery', message: 'Hi' },
+			{ code: answer.receipt, passphrase: 'wrong horse battery', message: 'Hi', origin: ORIGIN },
 			later(3)
 		);
 		expect(await test.db.selectFrom('mail_outbox').selectAll().execute()).toHaveLength(6);
 	});
 
 	it('marks in the list a report whose reporter wrote again and waits for the team', async () => {
-		const quiet = await safety.submit(report(), 'no', NOW);
-		const again = await safety.submit(report(), 'no', later(1));
+		const quiet = await safety.submit(report(), { locale: 'no', origin: ORIGIN }, NOW);
+		const again = await safety.submit(report(), { locale: 'no', origin: ORIGIN }, later(1));
 		if (!quiet.ok || !again.ok) throw new Error('refused');
 		const listed = as('listed');
 		const marks = async () =>
@@ -369,7 +404,12 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		const [second, first] = await safety.list(listed);
 		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: false });
 		await safety.replyAsReporter(
-			{ code: again.receipt, passphrase: 'correct horse battery', message: 'One more thing.' },
+			{
+				code: again.receipt,
+				passphrase: 'correct horse battery',
+				message: 'One more thing.',
+				origin: ORIGIN
+			},
 			later(2)
 		);
 		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: true });
@@ -378,7 +418,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		await safety.reply(
 			listed,
 			second!.id,
-			{ message: 'Thanks.', version: shown!.version },
+			{ message: 'Thanks.', version: shown!.version, origin: ORIGIN },
 			later(4)
 		);
 		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: false });
