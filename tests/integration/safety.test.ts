@@ -244,9 +244,14 @@ describe('who reads reports', () => {
 		expect(page).toContain('Access log');
 		expect(page).toContain('Siri Safe');
 		expect(page).toContain('Changed the status');
+	});
 
-		// The role comes from SAFETY_EMAILS or another holder, never from being an admin: the admin
-		// without it can give it to no one, themselves included, and sees no button for it.
+	it('the role comes from SAFETY_EMAILS or another holder: an admin as such gives and takes it from no one, themselves included', async () => {
+		const { id } = await send(from(), 'no');
+		const ada = staff('admin@example.org', 'Ada Admin');
+		const safe = staff('safe@example.org', 'Siri Safe');
+		// The admin without the role can give it to no one, themselves included, and sees no
+		// button for it.
 		const granted = staff('granted@example.org', 'Gro Granted');
 		const grants = () =>
 			JSON.stringify([q('select * from safety_grants'), q('select * from audit_log')]);
