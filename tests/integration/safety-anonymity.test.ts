@@ -6,16 +6,15 @@
 // SMTP (a real local SMTP server), since the two keep and log a notice differently.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, withDb } from '../helpers/fixtures';
 import { mainText } from '../helpers/http';
 import { Browser } from '../helpers/identity';
 import { startServer, type TestServer } from '../helpers/server';
+import { localSmtp } from '../helpers/smtp';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'orgweb-safety-anonymity-'));
@@ -40,41 +39,12 @@ const tracesIn = (bytes: Buffer | string) => {
 	return TRACES.filter((t) => text.includes(t));
 };
 
-interface Smtp {
-	url: string;
-	received: { to: string[]; data: string }[];
-	close(): Promise<void>;
-}
-
-async function smtpServer(): Promise<Smtp> {
-	const received: Smtp['received'] = [];
-	const server = new SMTPServer({
-		authOptional: true,
-		disabledCommands: ['STARTTLS'],
-		onData(stream, session, done) {
-			let data = '';
-			stream.on('data', (c: Buffer) => (data += c.toString()));
-			stream.on('end', () => {
-				received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-				done();
-			});
-		}
-	});
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-	const { port } = server.server.address() as AddressInfo;
-	return {
-		url: `smtp://127.0.0.1:${port}`,
-		received,
-		close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-	};
-}
-
 describe.each([
 	['without SMTP, the outbox being the destination', false],
 	['over SMTP', true]
 ])('a named report, answered and followed up, %s', { timeout: 60_000 }, (_, withSmtp) => {
 	it("leaves the reporter's name and address nowhere in clear: database file, WAL, log, backup", async () => {
-		const smtp = withSmtp ? await smtpServer() : null;
+		const smtp = withSmtp ? await localSmtp() : null;
 		const server: TestServer = await startServer({
 			SAFETY_EMAILS: 'safe@example.org',
 			LOG_LEVEL: 'info',

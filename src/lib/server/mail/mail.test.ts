@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { localSmtp, type LocalSmtp } from '../../../../tests/helpers/smtp';
 import { keyring as makeKeyring } from '../crypto/keyring';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
@@ -102,42 +101,19 @@ describe.each(ENGINES)('on %s', (engine) => {
 	});
 
 	describe('mailer over SMTP', () => {
-		let server: SMTPServer;
-		let port: number;
-		const received: { from: string; to: string[]; data: string }[] = [];
-
+		let smtp: LocalSmtp;
 		beforeEach(async () => {
-			received.length = 0;
-			server = new SMTPServer({
-				authOptional: true,
-				disabledCommands: ['STARTTLS'],
-				onData(stream, session, done) {
-					let data = '';
-					stream.on('data', (c: Buffer) => (data += c.toString()));
-					stream.on('end', () => {
-						received.push({
-							from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-							to: session.envelope.rcptTo.map((r) => r.address),
-							data
-						});
-						done();
-					});
-				}
-			});
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			port = (server.server.address() as AddressInfo).port;
+			smtp = await localSmtp();
 		});
-		afterEach(async () => {
-			if (server.server.listening)
-				await new Promise<void>((resolve) => server.close(() => resolve()));
-		});
+		afterEach(() => smtp.close());
 
 		it('delivers to the SMTP server and marks the row sent', async () => {
-			const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+			const transport = smtpTransport(smtp.url);
 			const sent = await mailer(db, transport, { from: 'orgweb <noreply@example.org>' }).send(
 				message
 			);
 			expect(sent).toMatchObject({ transport: 'smtp', delivered: true });
+			const { received } = smtp;
 			expect(received).toHaveLength(1);
 			expect(received[0]!).toMatchObject({
 				from: 'noreply@example.org',
@@ -151,26 +127,19 @@ describe.each(ENGINES)('on %s', (engine) => {
 		});
 
 		it('delivers a sealed message to its recipient and then forgets it', async () => {
-			const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+			const transport = smtpTransport(smtp.url);
 			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
 			const output = await printed(() => mail.send(sealed));
-			expect(received).toHaveLength(1);
-			expect(received[0]!.to).toEqual([sealed.to]);
+			expect(smtp.received).toHaveLength(1);
+			expect(smtp.received[0]!.to).toEqual([sealed.to]);
 			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
 			expect(output.toLowerCase()).not.toContain('kari.reporter');
 		});
 
 		it('keeps a sealed message the server refused, its error naming no recipient', async () => {
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-			server = new SMTPServer({
-				authOptional: true,
-				disabledCommands: ['STARTTLS'],
-				onRcptTo(address, _session, done) {
-					done(new Error(`<${address.address}>: mailbox unavailable`));
-				}
-			});
-			await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-			const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+			await smtp.close();
+			smtp = await localSmtp({ refuseRecipients: true });
+			const transport = smtpTransport(smtp.url);
 			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
 			let sent: { delivered: boolean } = { delivered: true };
 			const output = await printed(async () => {
@@ -186,8 +155,8 @@ describe.each(ENGINES)('on %s', (engine) => {
 		});
 
 		it('keeps the message with the error when the server is unreachable', async () => {
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-			const transport = smtpTransport(`smtp://127.0.0.1:${port}?connectionTimeout=2000`);
+			await smtp.close();
+			const transport = smtpTransport(`${smtp.url}?connectionTimeout=2000`);
 			const sent = await mailer(db, transport, { from: 'orgweb <noreply@example.org>' }).send(
 				message
 			);
