@@ -14,8 +14,8 @@ let server: TestServer;
 
 beforeAll(async () => {
 	server = await startServer({
-		ADMIN_EMAILS: 'admin@example.org',
-		SAFETY_EMAILS: 'safe@example.org',
+		ADMIN_EMAILS: 'admin@example.org,lead@example.org',
+		SAFETY_EMAILS: 'safe@example.org,lead@example.org',
 		TRUST_PROXY: 'true',
 		// The request lines are what the anonymity proof reads.
 		LOG_LEVEL: 'info',
@@ -244,24 +244,55 @@ describe('who reads reports', () => {
 		expect(page).toContain('Access log');
 		expect(page).toContain('Siri Safe');
 		expect(page).toContain('Changed the status');
+	});
 
-		// An admin gives another person the role on their page (audited, without report content);
-		// then they read it too, and taking it away shuts them out again.
+	it('the role comes from SAFETY_EMAILS or another holder: an admin as such gives and takes it from no one, themselves included', async () => {
+		const { id } = await send(from(), 'no');
+		const ada = staff('admin@example.org', 'Ada Admin');
+		const safe = staff('safe@example.org', 'Siri Safe');
+		// The admin without the role can give it to no one, themselves included, and sees no
+		// button for it.
 		const granted = staff('granted@example.org', 'Gro Granted');
+		const grants = () =>
+			JSON.stringify([q('select * from safety_grants'), q('select * from audit_log')]);
+		const untouched = grants();
 		expect((await granted.b.get('/en/admin/inbox/safety')).status).toBe(404);
-		expect((await ada.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(200);
+		expect((await ada.b.post(`/en/admin/people/${ada.id}?/grantSafety`, {})).status).toBe(404);
+		expect((await ada.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(404);
+		// A holder who is no admin: the people pages are the admins'.
+		expect((await safe.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(404);
+		expect(grants()).toBe(untouched);
+		expect((await ada.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(404);
+		const adasView = await (await ada.b.get(`/en/admin/people/${granted.id}`)).text();
+		expect(adasView).not.toContain('?/grantSafety');
+		expect(mainText(adasView)).toContain('Only someone who has the safety role can give it');
+
+		// An admin who holds the role gives it to another person (audited, without report content),
+		// not to themselves; then the other reads reports too, and taking it away shuts them out.
+		const lead = staff('lead@example.org', 'Liv Lead');
+		expect(await (await lead.b.get(`/en/admin/people/${granted.id}`)).text()).toContain(
+			'?/grantSafety'
+		);
+		expect(await (await lead.b.get(`/en/admin/people/${lead.id}`)).text()).not.toContain(
+			'?/grantSafety'
+		);
+		expect((await lead.b.post(`/en/admin/people/${lead.id}?/grantSafety`, {})).status).toBe(409);
+		expect((await lead.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(200);
 		expect((await granted.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(200);
 		expect(await (await granted.b.get('/en/admin')).text()).toContain('/en/admin/inbox/safety');
 		const audit = q<{ actor: string; action: string; details: string }>(
 			"select actor, action, details from audit_log where subject_type = 'safety_grant' and subject_id = ?",
 			granted.id
 		);
-		expect(audit).toMatchObject([{ actor: ada.id, action: 'grant' }]);
+		expect(audit).toMatchObject([{ actor: lead.id, action: 'grant' }]);
 		expect(JSON.stringify(q('select * from audit_log'))).not.toContain('cabin trip');
-		expect((await ada.b.post(`/en/admin/people/${granted.id}?/revokeSafety`, {})).status).toBe(200);
+		// The admin without the role cannot take it from the team either.
+		expect((await ada.b.post(`/en/admin/people/${granted.id}?/revokeSafety`, {})).status).toBe(404);
+		expect((await granted.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(200);
+		expect((await lead.b.post(`/en/admin/people/${granted.id}?/revokeSafety`, {})).status).toBe(
+			200
+		);
 		expect((await granted.b.get(`/en/admin/inbox/safety/${id}`)).status).toBe(404);
-		// Granting is an admin's: the safety role itself may not.
-		expect((await safe.b.post(`/en/admin/people/${granted.id}?/grantSafety`, {})).status).toBe(404);
 	});
 });
 
@@ -286,11 +317,14 @@ describe('the reporter following up', () => {
 				})
 			).status
 		).toBe(200);
-		// The reporter is told there is an answer, not what it says.
-		const mail = q<{ to_address: string; text_body: string }>(
-			"select to_address, text_body from mail_outbox where kind = 'safety-answer'"
+		// The reporter is told there is an answer, not what it says; their address is sealed.
+		const mail = q<{ to_address: string; text_body: string; sealed: number }>(
+			"select to_address, text_body, sealed from mail_outbox where kind = 'safety-answer'"
 		);
-		expect(mail).toMatchObject([{ to_address: 'kari@example.org' }]);
+		expect(mail).toMatchObject([{ sealed: 1 }]);
+		expect(mail[0]!.to_address).not.toContain('kari');
+		// An absolute link (no PUBLIC_ORIGIN here: the origin the answer was posted to).
+		expect(mail[0]!.text_body).toContain(`${server.url}/en/safety/follow-up`);
 		expect(mail[0]!.text_body).not.toContain('Thank you');
 
 		const opened = await reporter.post('/no/safety/follow-up?/open', {
@@ -314,6 +348,22 @@ describe('the reporter following up', () => {
 		});
 		expect(replied.status).toBe(200);
 		expect(mainText(await replied.text())).toContain('Svaret ditt er sendt.');
+
+		// The team was told of the report and of the reply, each holder once, nothing of either.
+		const told = q<{ kind: string; to_address: string; text_body: string }>(
+			"select kind, to_address, text_body from mail_outbox where kind like 'safety-%' and kind != 'safety-answer' and created_at >= (select created_at from safety_reports where id = ?) order by kind, to_address",
+			id
+		);
+		expect(told.map((m) => [m.kind, m.to_address])).toEqual([
+			['safety-new-report', 'lead@example.org'],
+			['safety-new-report', 'safe@example.org'],
+			['safety-reporter-reply', 'lead@example.org'],
+			['safety-reporter-reply', 'safe@example.org']
+		]);
+		for (const m of told) {
+			expect(m.text_body).toContain(`${server.url}/no/admin/inbox/safety`);
+			expect(m.text_body).not.toMatch(/bar|bartender|kari/);
+		}
 
 		const staffPage = await (await safe.b.get(`/en/admin/inbox/safety/${id}`)).text();
 		expect(staffPage).not.toContain('<script>alert("x")</script>');

@@ -92,8 +92,12 @@ export function buildServices(
 	const files = filesService(db, localDiskStorage(config.FILES_DIR), {
 		maxBytes: config.FILES_MAX_BYTES
 	});
+	// One key for everything encrypted at rest: payout accounts, safety reports and the sealed
+	// recipient of a reporter's notice in the outbox.
+	const keyring = configuredKeyring(config);
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
-		from: config.MAIL_FROM
+		from: config.MAIL_FROM,
+		keyring
 	});
 	const identity = identityServices(db, config, mail);
 	const model = config.ai ? createModelClient(config.ai) : null;
@@ -102,8 +106,6 @@ export function buildServices(
 		roles: identity.roles,
 		retentionDays: config.ASSISTANT_QUESTIONS_DAYS
 	});
-	// One key for everything encrypted at rest: payout accounts and safety reports.
-	const keyring = configuredKeyring(config);
 	const expenses = expensesFromConfig(db, config, {
 		roles: identity.roles,
 		mail,
@@ -142,7 +144,7 @@ export function buildServices(
 		roles: identity.roles,
 		keyring,
 		mail,
-		origin: config.PUBLIC_ORIGIN
+		safetyEmails: config.SAFETY_EMAILS
 	});
 	const inbox = inboxService({
 		roles: identity.roles,

@@ -131,7 +131,7 @@ export const ConfigSchema = z.object({
 	ADMIN_EMAILS: list.default([]),
 	/**
 	 * Verified e-mail addresses with the safety role: they read and answer safety reports. Admins
-	 * do not have it unless named here or given it by an admin (safety_grants).
+	 * do not have it unless named here or given it by another holder (safety_grants).
 	 */
 	SAFETY_EMAILS: list.default([]),
 	/** OpenID Connect providers, a JSON array of { id, name, issuer, clientId, clientSecret }. */

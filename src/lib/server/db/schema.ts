@@ -212,6 +212,11 @@ export interface MailOutboxTable {
 	sent_at: string | null;
 	error: string | null;
 	reply_to: string | null;
+	/**
+	 * 1: to_address holds the recipient encrypted with the keyring (`mail_outbox:<id>:to`); the row
+	 * is deleted once SMTP accepted it. Defaults to 0.
+	 */
+	sealed: Generated<number>;
 }
 
 export interface ContactMessagesTable {

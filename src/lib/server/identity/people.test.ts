@@ -365,38 +365,90 @@ describe.each(ENGINES)('people on %s', (engine) => {
 	});
 
 	it('gives and takes the safety role, audited; admins only, and an admin does not have it as such', async () => {
-		expect(await roles.can(as('admin'), { action: 'safety' })).toBe(false);
-		expect(await people.grantSafety(as('admin'), 'outsider', NOW)).toEqual({ ok: true });
+		// 'granted' is an admin who also holds the safety role (given by the listed 'member').
+		await db
+			.insertInto('safety_grants')
+			.values({ user_id: 'granted', granted_by: 'member', granted_at: '2026-02-01' })
+			.execute();
+		const grants = () =>
+			db.selectFrom('safety_grants').select('user_id').orderBy('user_id').execute();
+		expect(await people.grantSafety(as('granted'), 'outsider', NOW)).toEqual({ ok: true });
 		expect(await roles.can(as('outsider'), { action: 'safety' })).toBe(true);
-		expect(await people.grantSafety(as('admin'), 'outsider', NOW)).toEqual({
+		expect(await people.grantSafety(as('granted'), 'outsider', NOW)).toEqual({
 			ok: false,
 			reason: 'already_safety'
 		});
-		expect(await people.grantSafety(as('admin'), 'member')).toEqual({
+		expect(await people.grantSafety(as('granted'), 'member')).toEqual({
 			ok: false,
 			reason: 'already_safety'
 		});
-		expect(await people.grantSafety(as('admin'), 'unverified')).toEqual({
+		expect(await people.grantSafety(as('granted'), 'unverified')).toEqual({
 			ok: false,
 			reason: 'unverified'
 		});
-		const shown = await people.person(as('admin'), 'outsider', NOW);
+		const shown = await people.person(as('granted'), 'outsider', NOW);
 		expect(shown?.safety).toMatchObject({
 			byEmails: false,
-			grant: { grantedBy: 'admin', grantedAt: NOW.toISOString() }
+			grant: { grantedBy: 'granted', grantedAt: NOW.toISOString() }
 		});
-		expect((await people.person(as('admin'), 'member', NOW))?.safety.byEmails).toBe(true);
+		expect((await people.person(as('granted'), 'member', NOW))?.safety.byEmails).toBe(true);
 		await expect(people.grantSafety(as('leader'), 'leader')).rejects.toThrow(Forbidden);
 		await expect(people.revokeSafety(as('outsider'), 'outsider')).rejects.toThrow(Forbidden);
-		// An admin may take it from themselves: no one is locked out by that.
-		expect(await people.grantSafety(as('admin'), 'admin', NOW)).toEqual({ ok: true });
-		expect(await people.revokeSafety(as('admin'), 'admin', NOW)).toEqual({ ok: true });
-		expect(await people.revokeSafety(as('admin'), 'outsider', NOW)).toEqual({ ok: true });
+		expect(await people.revokeSafety(as('granted'), 'outsider', NOW)).toEqual({ ok: true });
 		expect(await roles.can(as('outsider'), { action: 'safety' })).toBe(false);
 		expect((await trail(db, 'safety_grant', 'outsider')).map((e) => e.action)).toEqual([
 			'grant',
 			'revoke'
 		]);
+		expect(await grants()).toEqual([{ user_id: 'granted' }]);
+	});
+
+	it('the safety role comes from SAFETY_EMAILS or another holder: an admin as such neither grants nor revokes it, no one grants it to themselves', async () => {
+		await db
+			.insertInto('safety_grants')
+			.values([
+				{ user_id: 'granted', granted_by: 'member', granted_at: '2026-02-01' },
+				{ user_id: 'outsider', granted_by: 'member', granted_at: '2026-02-01' }
+			])
+			.execute();
+		const state = async () =>
+			JSON.stringify([
+				await db.selectFrom('safety_grants').selectAll().orderBy('user_id').execute(),
+				await trail(db, 'safety_grant', 'admin'),
+				await trail(db, 'safety_grant', 'leader'),
+				await trail(db, 'safety_grant', 'outsider')
+			]);
+		const before = await state();
+		// The admin without the role: not to themselves, not to anyone, and takes it from no one.
+		await expect(people.grantSafety(as('admin'), 'admin', NOW)).rejects.toThrow(Forbidden);
+		await expect(people.grantSafety(as('admin'), 'leader', NOW)).rejects.toThrow(Forbidden);
+		await expect(people.revokeSafety(as('admin'), 'outsider', NOW)).rejects.toThrow(Forbidden);
+		// A holder who is no admin: the people pages are the admins'.
+		await expect(people.grantSafety(as('member'), 'leader', NOW)).rejects.toThrow(Forbidden);
+		expect(await state()).toBe(before);
+		expect(await roles.can(as('admin'), { action: 'safety' })).toBe(false);
+
+		// A holder (an admin too) gives it to another, never to themselves.
+		expect(await people.grantSafety(as('granted'), 'granted', NOW)).toEqual({
+			ok: false,
+			reason: 'own_safety_grant'
+		});
+		expect(await people.grantSafety(as('granted'), 'admin', NOW)).toEqual({ ok: true });
+		expect(await roles.can(as('admin'), { action: 'safety' })).toBe(true);
+		expect((await trail(db, 'safety_grant', 'admin')).at(-1)).toMatchObject({
+			actor: 'granted',
+			action: 'grant'
+		});
+
+		// The page tells who may change it: holders, and only of others when granting.
+		expect((await people.person(as('granted'), 'leader', NOW))?.safety.mayChange).toBe(true);
+		expect((await people.person(as('granted'), 'leader', NOW))?.isSelf).toBe(false);
+
+		// A holder may step down: taking one's own grant locks no one out of anything.
+		expect(await people.revokeSafety(as('granted'), 'granted', NOW)).toEqual({ ok: true });
+		expect(await roles.can(as('granted'), { action: 'safety' })).toBe(false);
+		expect((await people.person(as('granted'), 'leader', NOW))?.safety.mayChange).toBe(false);
+		await expect(people.grantSafety(as('granted'), 'leader', NOW)).rejects.toThrow(Forbidden);
 	});
 
 	it("revokes one of a person's sessions or all of them, audited, and never another person's", async () => {

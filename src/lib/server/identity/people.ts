@@ -31,6 +31,7 @@ export type PeopleRefusal =
 	| 'not_granted'
 	| 'already_admin'
 	| 'already_safety'
+	| 'own_safety_grant'
 	| 'unverified';
 
 export type PeopleResult<T = object> = ({ ok: true } & T) | { ok: false; reason: PeopleRefusal };
@@ -88,8 +89,11 @@ export interface PersonDetail extends PersonSummary {
 	locale: string | null;
 	memberUntil: string | null;
 	grant: Grant | null;
-	/** The safety role (safety reports): by SAFETY_EMAILS, or an admin's grant. */
-	safety: { byEmails: boolean; grant: Grant | null };
+	/**
+	 * The safety role (safety reports): by SAFETY_EMAILS, or a grant by another holder.
+	 * `mayChange`: the caller holds it, so may give it (to someone else) and take a grant back.
+	 */
+	safety: { byEmails: boolean; grant: Grant | null; mayChange: boolean };
 	oauthProviders: string[];
 	sessions: SessionSummary[];
 	history: HistoryEntry[];
@@ -156,13 +160,18 @@ export function peopleService(deps: {
 	const isEmailsAdmin = listedIn(deps.adminEmails);
 	const isEmailsSafety = listedIn(deps.safetyEmails ?? []);
 
-	/** A role an admin grants in the database besides the configuration's list of addresses. */
+	/**
+	 * A role given in the database besides the configuration's list of addresses. Both are given
+	 * on an admin's page; the safety role only by an admin who holds it (docs/decisions.md).
+	 */
 	interface GrantedRole {
 		table: 'admin_grants' | 'safety_grants';
 		subjectType: string;
 		listed: (row: UserRow) => boolean;
 		already: PeopleRefusal;
-		/** Whether an admin may take it from themselves. */
+		/** Besides being an admin: holding the role itself (the safety role's "never implied by admin"). */
+		heldToChange: boolean;
+		/** Whether one may take it from oneself. */
 		ownRevocable: boolean;
 	}
 	const ADMIN_ROLE: GrantedRole = {
@@ -170,6 +179,7 @@ export function peopleService(deps: {
 		subjectType: ADMIN_GRANT,
 		listed: isEmailsAdmin,
 		already: 'already_admin',
+		heldToChange: false,
 		ownRevocable: false
 	};
 	const SAFETY_ROLE: GrantedRole = {
@@ -177,8 +187,16 @@ export function peopleService(deps: {
 		subjectType: SAFETY_GRANT,
 		listed: isEmailsSafety,
 		already: 'already_safety',
+		heldToChange: true,
 		ownRevocable: true
 	};
+
+	/** The caller, when they may give or take the role; Forbidden otherwise. */
+	async function changer(ctx: UserContext, role: GrantedRole, now: Date) {
+		const caller = await roles.require(ctx, { action: 'admin' });
+		if (role.heldToChange) await roles.require(ctx, { action: 'safety' }, now);
+		return caller;
+	}
 
 	/** Only to a verified address: an unverified account may belong to someone who typed another's. */
 	async function grantRole(
@@ -187,7 +205,10 @@ export function peopleService(deps: {
 		role: GrantedRole,
 		now: Date
 	): Promise<PeopleResult> {
-		const caller = await roles.require(ctx, { action: 'admin' });
+		const caller = await changer(ctx, role, now);
+		// A role one must hold to give goes to someone else (an admin granting themselves admin
+		// is told they already are).
+		if (role.heldToChange && caller.id === userId) return refuse('own_safety_grant');
 		const target = await liveAccount(userId);
 		if (!target) return refuse('not_found');
 		if (!target.email_verified_at) return refuse('unverified');
@@ -220,7 +241,7 @@ export function peopleService(deps: {
 		role: GrantedRole,
 		now: Date
 	): Promise<PeopleResult> {
-		const caller = await roles.require(ctx, { action: 'admin' });
+		const caller = await changer(ctx, role, now);
 		if (caller.id === userId && !role.ownRevocable) return refuse('own_grant');
 		return db.transaction().execute(async (trx) => {
 			const grant = await trx
@@ -523,7 +544,7 @@ export function peopleService(deps: {
 				.where('is_anonymous', '=', 0)
 				.executeTakeFirst();
 			if (!row) return null;
-			const [[summary], grant, safetyGrant, oauth, sessions, memberUntil, entries] =
+			const [[summary], grant, safetyGrant, oauth, sessions, memberUntil, entries, holds] =
 				await Promise.all([
 					summaries([row], now),
 					db
@@ -544,7 +565,8 @@ export function peopleService(deps: {
 						.execute(),
 					deps.store.activeSessions(userId, now.toISOString()),
 					deps.memberUntil?.(userId, now) ?? null,
-					about(db, { subjects: aboutUser(userId), limit: HISTORY_LIMIT })
+					about(db, { subjects: aboutUser(userId), limit: HISTORY_LIMIT }),
+					roles.can(ctx, { action: 'safety' }, now)
 				]);
 			const grantedBy = await namesOf(
 				[grant, safetyGrant].flatMap((g) => (g ? [g.granted_by] : []))
@@ -563,7 +585,7 @@ export function peopleService(deps: {
 				locale: row.locale,
 				memberUntil: summary!.member ? memberUntil : null,
 				grant: grantOf(grant),
-				safety: { byEmails: isEmailsSafety(row), grant: grantOf(safetyGrant) },
+				safety: { byEmails: isEmailsSafety(row), grant: grantOf(safetyGrant), mayChange: holds },
 				oauthProviders: oauth.map((o) => o.provider),
 				sessions,
 				history: await history(entries),
@@ -606,12 +628,17 @@ export function peopleService(deps: {
 			revokeRole(ctx, userId, ADMIN_ROLE, now),
 
 		/**
-		 * Gives a person the safety role (safety_grants): they read and answer safety reports. An
-		 * admin's act like any other, in the audit log; being an admin does not give it.
+		 * Gives a person the safety role (safety_grants): they read and answer safety reports. Only
+		 * a holder of the role gives it (an admin too, since the people pages are the admins'), and
+		 * never to themselves: being an admin does not give it. In the audit log like any grant.
 		 */
 		grantSafety: (ctx: UserContext, userId: string, now = new Date()) =>
 			grantRole(ctx, userId, SAFETY_ROLE, now),
 
+		/**
+		 * Takes a safety grant back: by a holder of the role (an admin too), also their own (stepping
+		 * down). An admin without the role cannot take it from the team.
+		 */
 		revokeSafety: (ctx: UserContext, userId: string, now = new Date()) =>
 			revokeRole(ctx, userId, SAFETY_ROLE, now),
 

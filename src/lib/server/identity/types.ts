@@ -189,7 +189,7 @@ export interface IdentityStore {
 	unitRoleOf(userId: string, unitId: string): Promise<UnitRole | null>;
 	/** Whether an admin made this user an admin (admin_grants), besides ADMIN_EMAILS. */
 	isGrantedAdmin(userId: string): Promise<boolean>;
-	/** Whether an admin gave this user the safety role (safety_grants), besides SAFETY_EMAILS. */
+	/** Whether another holder gave this user the safety role (safety_grants), besides SAFETY_EMAILS. */
 	isGrantedSafety(userId: string): Promise<boolean>;
 	unitExists(unitId: string): Promise<boolean>;
 	/** Stores an invitation with its audit entry (by `invitedBy`). */

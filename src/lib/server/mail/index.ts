@@ -3,9 +3,11 @@
 // message stays stored when the mail server is down; the row keeps the error for a retry.
 // `recordMail` writes the row inside a caller's transaction, so a message that must follow a
 // state change (an order becoming paid) is committed with it or not at all; `deliver` sends it
-// after the commit.
+// after the commit. No log line names a recipient; a sealed message (MailMessageSchema.sealed)
+// keeps its recipient encrypted at rest and is deleted once delivered.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Keyring } from '../crypto/keyring';
 import type { Database, Db } from '../db';
 import { errorFields, log } from '../log';
 import { MailMessageSchema, type MailMessage, type MailTransport, type SentMail } from './types';
@@ -20,7 +22,36 @@ export interface OutboxEntry {
 	message: MailMessage;
 }
 
-/** Validates the message and writes it to the outbox; returns its id. */
+/** The keyring's binding of a sealed recipient to its row: a value copied to another row is refused. */
+const recipientAad = (id: string) => `mail_outbox:${id}:to`;
+
+async function insertMail(
+	db: Kysely<Database>,
+	message: ParsedMessage,
+	row: { id: string; toAddress: string; now: Date }
+) {
+	await db
+		.insertInto('mail_outbox')
+		.values({
+			id: row.id,
+			kind: message.kind,
+			to_address: row.toAddress,
+			subject: message.subject,
+			text_body: message.text,
+			transport: 'outbox',
+			created_at: row.now.toISOString(),
+			sent_at: null,
+			error: null,
+			reply_to: message.replyTo ?? null,
+			sealed: message.sealed ? 1 : 0
+		})
+		.execute();
+}
+
+/**
+ * Validates the message and writes it to the outbox; returns its id. A sealed message needs the
+ * keyring: it goes through a mailer's `send`.
+ */
 export async function recordMail(
 	db: Kysely<Database>,
 	input: MailMessage,
@@ -28,46 +59,58 @@ export async function recordMail(
 	id: string = randomUUID()
 ): Promise<string> {
 	const message = MailMessageSchema.parse(input);
-	await db
-		.insertInto('mail_outbox')
-		.values({
-			id,
-			kind: message.kind,
-			to_address: message.to,
-			subject: message.subject,
-			text_body: message.text,
-			transport: 'outbox',
-			created_at: now.toISOString(),
-			sent_at: null,
-			error: null,
-			reply_to: message.replyTo ?? null
-		})
-		.execute();
+	if (message.sealed)
+		throw new Error('a sealed message is sent with a mailer, which holds the keyring');
+	await insertMail(db, message, { id, toAddress: message.to, now });
 	return id;
 }
 
-export function mailer(db: Db, transport: MailTransport | null, options: { from: string }) {
+/** An error's text with the recipient taken out, for a sealed message's row and log line. */
+function withoutRecipient(text: string, address: string): string {
+	return text
+		.split(new RegExp(address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'))
+		.join('<recipient>');
+}
+
+export function mailer(
+	db: Db,
+	transport: MailTransport | null,
+	options: { from: string; keyring?: Keyring }
+) {
+	function keyring(): Keyring {
+		if (!options.keyring) throw new Error('a sealed message needs the mailer to have the keyring');
+		return options.keyring;
+	}
+
 	async function deliverMessage(id: string, message: ParsedMessage): Promise<SentMail> {
 		if (!transport) {
-			log.info('mail written to outbox', { id, kind: message.kind, to: message.to });
+			log.info('mail written to outbox', { id, kind: message.kind });
 			return { id, transport: 'outbox', delivered: false };
 		}
 		try {
 			await transport.deliver(message, options.from);
-			await db
-				.updateTable('mail_outbox')
-				.set({ sent_at: new Date().toISOString(), transport: transport.name, error: null })
-				.where('id', '=', id)
-				.execute();
+			if (message.sealed) await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
+			else
+				await db
+					.updateTable('mail_outbox')
+					.set({ sent_at: new Date().toISOString(), transport: transport.name, error: null })
+					.where('id', '=', id)
+					.execute();
 			return { id, transport: transport.name, delivered: true };
 		} catch (error) {
-			const reason = error instanceof Error ? error.message : String(error);
+			const text = error instanceof Error ? error.message : String(error);
+			const reason = message.sealed ? withoutRecipient(text, message.to) : text;
 			await db
 				.updateTable('mail_outbox')
 				.set({ error: reason, transport: transport.name })
 				.where('id', '=', id)
 				.execute();
-			log.warn('mail delivery failed', { id, kind: message.kind, ...errorFields(error) });
+			// A transport's error may quote the recipient (a refused RCPT): a sealed one's is logged
+			// by its cleaned text only, without the stack that repeats it.
+			const fields = message.sealed
+				? { err: error instanceof Error ? error.name : 'Error', message: reason }
+				: errorFields(error);
+			log.warn('mail delivery failed', { id, kind: message.kind, ...fields });
 			return { id, transport: transport.name, delivered: false };
 		}
 	}
@@ -81,21 +124,28 @@ export function mailer(db: Db, transport: MailTransport | null, options: { from:
 				.where('id', '=', id)
 				.executeTakeFirstOrThrow();
 			if (transport && row.sent_at) return { id, transport: transport.name, delivered: true };
+			const sealed = row.sealed === 1;
 			return deliverMessage(
 				id,
 				MailMessageSchema.parse({
 					kind: row.kind,
-					to: row.to_address,
+					to: sealed ? keyring().decrypt(row.to_address, recipientAad(id)) : row.to_address,
 					subject: row.subject,
 					text: row.text_body,
-					replyTo: row.reply_to ?? undefined
+					replyTo: row.reply_to ?? undefined,
+					sealed
 				})
 			);
 		},
 
 		async send(input: MailMessage, now = new Date()): Promise<SentMail> {
 			const message = MailMessageSchema.parse(input);
-			return deliverMessage(await recordMail(db, message, now), message);
+			const id = randomUUID();
+			const toAddress = message.sealed
+				? keyring().encrypt(message.to, recipientAad(id))
+				: message.to;
+			await insertMail(db, message, { id, toAddress, now });
+			return deliverMessage(id, message);
 		}
 	};
 }

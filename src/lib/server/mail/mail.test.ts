@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localSmtp, type LocalSmtp } from '../../../../tests/helpers/smtp';
+import { keyring as makeKeyring } from '../crypto/keyring';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { mailer } from '.';
@@ -22,7 +23,62 @@ describe.each(ENGINES)('on %s', (engine) => {
 		text: 'Hello from the contact form'
 	};
 
+	const keyring = makeKeyring([randomBytes(32)]);
+	/** A safety reporter's notice: the address must be stored, logged and kept nowhere in clear. */
+	const sealed = {
+		...message,
+		kind: 'safety-answer',
+		to: 'Kari.Reporter@example.org',
+		sealed: true
+	};
+
+	/** What the process printed while `run` ran (the log writes to stdout and stderr). */
+	async function printed(run: () => Promise<unknown>): Promise<string> {
+		const lines: string[] = [];
+		const capture = (chunk: unknown) => (lines.push(String(chunk)), true);
+		const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+		const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+		try {
+			await run();
+			// Request lines leave in batches; mail lines at once, but let a turn pass all the same.
+			await new Promise((r) => setImmediate(r));
+		} finally {
+			out.mockRestore();
+			err.mockRestore();
+		}
+		return lines.join('');
+	}
+
 	describe('mailer without SMTP', () => {
+		it('logs a message kept in the outbox by id and kind, naming no recipient', async () => {
+			let id = '';
+			const output = await printed(async () => {
+				id = (await mailer(db, null, { from: 'x <x@example.org>' }).send(message)).id;
+			});
+			expect(output).toContain('"mail written to outbox"');
+			expect(output).toContain(id);
+			expect(output).not.toContain('board@example.org');
+		});
+
+		it('keeps a sealed message with its recipient encrypted, bound to its row', async () => {
+			const mail = mailer(db, null, { from: 'x <x@example.org>', keyring });
+			let id = '';
+			const output = await printed(async () => {
+				id = (await mail.send(sealed)).id;
+			});
+			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			expect(row).toMatchObject({ id, kind: 'safety-answer', sealed: 1, sent_at: null });
+			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
+			expect(keyring.decrypt(row.to_address, `mail_outbox:${id}:to`)).toBe(sealed.to);
+			expect(() => keyring.decrypt(row.to_address, 'mail_outbox:another:to')).toThrow();
+			expect(output.toLowerCase()).not.toContain('kari.reporter');
+		});
+
+		it('refuses to seal a message without a keyring, and stores nothing', async () => {
+			await expect(mailer(db, null, { from: 'x <x@example.org>' }).send(sealed)).rejects.toThrow();
+			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+		});
+
 		it('keeps the message in the outbox, undelivered', async () => {
 			const sent = await mailer(db, null, { from: 'x <x@example.org>' }).send(message);
 			expect(sent).toMatchObject({ transport: 'outbox', delivered: false });
@@ -45,42 +101,19 @@ describe.each(ENGINES)('on %s', (engine) => {
 	});
 
 	describe('mailer over SMTP', () => {
-		let server: SMTPServer;
-		let port: number;
-		const received: { from: string; to: string[]; data: string }[] = [];
-
+		let smtp: LocalSmtp;
 		beforeEach(async () => {
-			received.length = 0;
-			server = new SMTPServer({
-				authOptional: true,
-				disabledCommands: ['STARTTLS'],
-				onData(stream, session, done) {
-					let data = '';
-					stream.on('data', (c: Buffer) => (data += c.toString()));
-					stream.on('end', () => {
-						received.push({
-							from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-							to: session.envelope.rcptTo.map((r) => r.address),
-							data
-						});
-						done();
-					});
-				}
-			});
-			await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-			port = (server.server.address() as AddressInfo).port;
+			smtp = await localSmtp();
 		});
-		afterEach(async () => {
-			if (server.server.listening)
-				await new Promise<void>((resolve) => server.close(() => resolve()));
-		});
+		afterEach(() => smtp.close());
 
 		it('delivers to the SMTP server and marks the row sent', async () => {
-			const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+			const transport = smtpTransport(smtp.url);
 			const sent = await mailer(db, transport, { from: 'orgweb <noreply@example.org>' }).send(
 				message
 			);
 			expect(sent).toMatchObject({ transport: 'smtp', delivered: true });
+			const { received } = smtp;
 			expect(received).toHaveLength(1);
 			expect(received[0]!).toMatchObject({
 				from: 'noreply@example.org',
@@ -93,9 +126,37 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(row.error).toBeNull();
 		});
 
+		it('delivers a sealed message to its recipient and then forgets it', async () => {
+			const transport = smtpTransport(smtp.url);
+			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
+			const output = await printed(() => mail.send(sealed));
+			expect(smtp.received).toHaveLength(1);
+			expect(smtp.received[0]!.to).toEqual([sealed.to]);
+			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+			expect(output.toLowerCase()).not.toContain('kari.reporter');
+		});
+
+		it('keeps a sealed message the server refused, its error naming no recipient', async () => {
+			await smtp.close();
+			smtp = await localSmtp({ refuseRecipients: true });
+			const transport = smtpTransport(smtp.url);
+			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
+			let sent: { delivered: boolean } = { delivered: true };
+			const output = await printed(async () => {
+				sent = await mail.send(sealed);
+			});
+			expect(sent.delivered).toBe(false);
+			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			expect(row.error).toMatch(/mailbox unavailable/);
+			expect(row.sent_at).toBeNull();
+			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
+			expect(output).toContain('mail delivery failed');
+			expect(output.toLowerCase()).not.toContain('kari.reporter');
+		});
+
 		it('keeps the message with the error when the server is unreachable', async () => {
-			await new Promise<void>((resolve) => server.close(() => resolve()));
-			const transport = smtpTransport(`smtp://127.0.0.1:${port}?connectionTimeout=2000`);
+			await smtp.close();
+			const transport = smtpTransport(`${smtp.url}?connectionTimeout=2000`);
 			const sent = await mailer(db, transport, { from: 'orgweb <noreply@example.org>' }).send(
 				message
 			);

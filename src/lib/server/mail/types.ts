@@ -6,7 +6,13 @@ export const MailMessageSchema = z.object({
 	to: z.email(),
 	subject: z.string().trim().min(1).max(200),
 	text: z.string().min(1).max(100_000),
-	replyTo: z.email().optional()
+	replyTo: z.email().optional(),
+	/**
+	 * The recipient is to be named nowhere but on the envelope (a safety reporter): the address is
+	 * stored encrypted with the site's keyring, no log line or stored error names it, and the row
+	 * is deleted once SMTP accepted the message.
+	 */
+	sealed: z.boolean().optional()
 });
 export type MailMessage = z.input<typeof MailMessageSchema>;
 

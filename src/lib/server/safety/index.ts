@@ -6,7 +6,6 @@
 // which admins read), in the change's transaction.
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
-import { m } from '$lib/paraglide/messages';
 import type { SafetyFilter, SafetyReportForm, SafetyStatus } from '$lib/schemas/safety';
 import { sortableId } from '../audit';
 import { actorNames } from '../audit/trail-entry';
@@ -19,6 +18,7 @@ import { hashPassword, verifyPassword } from '../identity/passwords';
 import type { RolesService } from '../identity/roles';
 import { errorFields, log } from '../log';
 import type { Mailer } from '../mail';
+import { safetyNotices } from './notices';
 import { newReceiptCode, normaliseReceiptCode, receiptHash } from './receipt';
 
 export type Author = 'reporter' | 'staff';
@@ -55,6 +55,8 @@ export interface ReportSummary {
 	/** The reporter gave a name or an e-mail. */
 	named: boolean;
 	lastMessageBy: Author;
+	/** The reporter wrote again after the report, and the team has not answered since. */
+	reporterReplied: boolean;
 }
 
 export interface AccessEntry {
@@ -86,10 +88,11 @@ export function safetyService(deps: {
 	roles: Pick<RolesService, 'require' | 'can'>;
 	keyring: Keyring;
 	mail?: Pick<Mailer, 'send'>;
-	/** The site's address, for the link in the mail that tells a reporter there is an answer. */
-	origin?: string;
+	/** SAFETY_EMAILS, lower case: the team the notices of new reports and replies go to. */
+	safetyEmails?: string[];
 }) {
 	const { db, roles, keyring } = deps;
+	const notices = safetyNotices({ ...deps, safetyEmails: deps.safetyEmails ?? [] });
 
 	function open(stored: string | null, aad: string): string | null {
 		if (stored === null) return null;
@@ -167,7 +170,18 @@ export function safetyService(deps: {
 				'safety_reports.last_message_by',
 				'units.name_no',
 				'units.name_en'
-			]);
+			])
+			.select((eb) =>
+				eb
+					.exists(
+						eb
+							.selectFrom('safety_messages')
+							.select('safety_messages.id')
+							.whereRef('safety_messages.report_id', '=', 'safety_reports.id')
+							.where('safety_messages.author', '=', 'reporter')
+					)
+					.as('reporter_wrote')
+			);
 		if (filter.status) query = query.where('safety_reports.status', '=', filter.status);
 		if (filter.unit) query = query.where('safety_reports.unit_id', '=', filter.unit);
 		return query;
@@ -183,7 +197,9 @@ export function safetyService(deps: {
 		unitName: r.unit_id && r.name_no ? { no: r.name_no, en: r.name_en ?? r.name_no } : null,
 		locale: r.locale,
 		named: r.reporter_name !== null || r.reporter_email !== null,
-		lastMessageBy: r.last_message_by as Author
+		lastMessageBy: r.last_message_by as Author,
+		// SQLite answers exists() with 0 or 1, PostgreSQL with a boolean.
+		reporterReplied: r.last_message_by === 'reporter' && !!r.reporter_wrote
 	});
 
 	async function writeLog(
@@ -299,11 +315,12 @@ export function safetyService(deps: {
 
 		/**
 		 * A new report. Its receipt code is returned once and stored only as a hash. A filled
-		 * honeypot is a bot: it gets a code like anyone, and nothing is stored.
+		 * honeypot is a bot: it gets a code like anyone, and nothing is stored. The safety team is
+		 * told that there is a new report (nothing of it).
 		 */
 		async submit(
 			form: SafetyReportForm,
-			locale: Locale,
+			where: { locale: Locale; origin: string },
 			now = new Date()
 		): Promise<{ ok: true; receipt: string } | { ok: false; reason: 'unknown_unit' }> {
 			const receipt = newReceiptCode();
@@ -330,13 +347,14 @@ export function safetyService(deps: {
 					reporter_name: form.name ? keyring.encrypt(form.name, field(id, 'name')) : null,
 					reporter_email: form.email ? keyring.encrypt(form.email, field(id, 'email')) : null,
 					unit_id: unitId,
-					locale,
+					locale: where.locale,
 					status: 'new',
 					last_message_by: 'reporter',
 					created_at: at,
 					updated_at: at
 				})
 				.execute();
+			await notices.tellTeam('safety-new-report', where.origin, now);
 			return { ok: true, receipt };
 		},
 
@@ -348,10 +366,11 @@ export function safetyService(deps: {
 
 		/**
 		 * The reporter writes again. On a closed report this reopens it as new: someone of the team
-		 * must see it. Null for any wrong code or passphrase.
+		 * must see it, and the team is told there is something new. Null for any wrong code or
+		 * passphrase.
 		 */
 		async replyAsReporter(
-			input: { code: string; passphrase: string; message: string },
+			input: { code: string; passphrase: string; message: string; origin: string },
 			now = new Date()
 		): Promise<ReporterView | null> {
 			const row = await reportOf(input.code, input.passphrase);
@@ -375,6 +394,7 @@ export function safetyService(deps: {
 					.where('id', '=', row.id)
 					.execute();
 			});
+			await notices.tellTeam('safety-reporter-reply', input.origin, now);
 			return reporterView({ ...row, status: row.status === 'closed' ? 'new' : row.status });
 		},
 
@@ -453,12 +473,12 @@ export function safetyService(deps: {
 		/**
 		 * An answer to the reporter; a new report is then in review. A reporter who gave an e-mail
 		 * is told that there is one (not what it says, nor who wrote it), with a link to the
-		 * follow-up page.
+		 * follow-up page; their address is kept in the outbox only encrypted (notices.ts).
 		 */
 		async reply(
 			ctx: UserContext,
 			id: string,
-			input: { message: string; version: number },
+			input: { message: string; version: number; origin: string },
 			now = new Date()
 		): Promise<ChangeResult> {
 			let notify: { email: string; locale: string } | null = null;
@@ -480,9 +500,7 @@ export function safetyService(deps: {
 					details: opens ? { from: 'new', to: 'in_review' } : {}
 				};
 			});
-			if (result.ok && notify && deps.mail) {
-				await tellReporter(deps.mail, notify, deps.origin, now);
-			}
+			if (result.ok && notify) await notices.answered(notify, input.origin, now);
 			return result;
 		},
 
@@ -502,29 +520,5 @@ export function safetyService(deps: {
 }
 
 class ConflictRollback extends Error {}
-
-async function tellReporter(
-	mail: Pick<Mailer, 'send'>,
-	to: { email: string; locale: string },
-	origin: string | undefined,
-	now: Date
-) {
-	const locale = to.locale === 'en' ? 'en' : 'no';
-	const options = { locale } as const;
-	try {
-		await mail.send(
-			{
-				kind: 'safety-answer',
-				to: to.email,
-				subject: m.safety_mail_subject({}, options),
-				text: m.safety_mail_body({ url: `${origin ?? ''}/${locale}/safety/follow-up` }, options)
-			},
-			now
-		);
-	} catch (error) {
-		// The answer is stored; the reporter finds it with their code even without the mail.
-		log.error('safety answer mail failed', errorFields(error));
-	}
-}
 
 export type SafetyService = ReturnType<typeof safetyService>;

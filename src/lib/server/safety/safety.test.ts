@@ -7,6 +7,7 @@ import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { userRow } from '../db/test-rows';
 import { Forbidden } from '../http/errors';
+import { mailer } from '../mail';
 import { NotSignedIn, rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { newReceiptCode, normaliseReceiptCode } from './receipt';
@@ -15,6 +16,8 @@ import { safetyService, type SafetyService } from '.';
 const as = (id: string) =>
 	userContext({ id, email: `${id}@example.org`, name: id, isAnonymous: false }, 's');
 const NOW = new Date('2026-11-24T12:00:00.000Z');
+/** Where the notices' links point (PUBLIC_ORIGIN, or the request's origin). */
+const ORIGIN = 'https://org.example';
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 
 const report = (extra: Partial<SafetyReportForm> = {}): SafetyReportForm => ({
@@ -48,7 +51,6 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	let test: TestDatabase;
 	let keyring: Keyring;
 	let safety: SafetyService;
-	const sent: { to: string; subject: string; text: string }[] = [];
 
 	beforeEach(async () => {
 		test = await testDatabase(engine);
@@ -67,26 +69,29 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			safetyEmails: ['listed@example.org']
 		});
 		keyring = makeKeyring([randomBytes(32)]);
-		sent.length = 0;
+		// The granted holder reads English; the listed one Norwegian; one listed address has no account yet.
+		await test.db.updateTable('users').set({ locale: 'en' }).where('id', '=', 'granted').execute();
 		safety = safetyService({
 			db: test.db,
 			roles,
 			keyring,
-			mail: {
-				send: async (message) => {
-					sent.push({ to: message.to, subject: message.subject, text: message.text });
-					return { id: 'm', transport: 'outbox', delivered: true };
-				}
-			},
-			origin: 'https://org.example'
+			mail: mailer(test.db, null, { from: 'orgweb <noreply@example.org>', keyring }),
+			safetyEmails: ['listed@example.org', 'nobody-yet@example.org']
 		});
 	});
 	afterEach(() => test.destroy());
 
 	const rows = () => test.db.selectFrom('safety_reports').selectAll().execute();
+	const outbox = (kind: string) =>
+		test.db
+			.selectFrom('mail_outbox')
+			.selectAll()
+			.where('kind', '=', kind)
+			.orderBy('to_address')
+			.execute();
 
 	it('stores an anonymous report encrypted, bound to its row, with nothing of the reporter', async () => {
-		const sentReport = await safety.submit(report(), 'en', NOW);
+		const sentReport = await safety.submit(report(), { locale: 'en', origin: ORIGIN }, NOW);
 		if (!sentReport.ok) throw new Error('refused');
 		const [row] = await rows();
 		expect(row).toMatchObject({
@@ -128,7 +133,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	it('keeps a name and an e-mail encrypted when the reporter gives them, and the unit it concerns', async () => {
 		await safety.submit(
 			report({ name: 'Kari Nordmann', email: 'kari@example.org', unitId: 'board-oslo' }),
-			'no',
+			{ locale: 'no', origin: ORIGIN },
 			NOW
 		);
 		const [row] = await rows();
@@ -138,20 +143,30 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		expect(keyring.decrypt(row!.reporter_email!, `safety_report:${row!.id}:email`)).toBe(
 			'kari@example.org'
 		);
-		expect(await safety.submit(report({ unitId: 'no-such-unit' }), 'no', NOW)).toEqual({
+		expect(
+			await safety.submit(report({ unitId: 'no-such-unit' }), { locale: 'no', origin: ORIGIN }, NOW)
+		).toEqual({
 			ok: false,
 			reason: 'unknown_unit'
 		});
 	});
 
 	it('stores nothing for a filled honeypot, yet answers with a code like any other', async () => {
-		const answer = await safety.submit(report({ website: 'http://spam.example' }), 'en', NOW);
+		const answer = await safety.submit(
+			report({ website: 'http://spam.example' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
 		expect(answer).toMatchObject({ ok: true, receipt: expect.stringMatching(/^\w{4}-/) });
 		expect(await rows()).toEqual([]);
 	});
 
 	it('lets the reporter read and answer with code and passphrase; anything wrong reveals nothing', async () => {
-		const answer = await safety.submit(report({ name: 'Kari' }), 'en', NOW);
+		const answer = await safety.submit(
+			report({ name: 'Kari' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
 		if (!answer.ok) throw new Error('refused');
 		const code = answer.receipt;
 		const passphrase = 'correct horse battery';
@@ -165,12 +180,14 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			{ code: 'not a code', passphrase }
 		]) {
 			expect(await safety.follow(wrong)).toBeNull();
-			expect(await safety.replyAsReporter({ ...wrong, message: 'hello' }, later(1))).toBeNull();
+			expect(
+				await safety.replyAsReporter({ ...wrong, message: 'hello', origin: ORIGIN }, later(1))
+			).toBeNull();
 		}
 		expect(await test.db.selectFrom('safety_messages').selectAll().execute()).toEqual([]);
 
 		const replied = await safety.replyAsReporter(
-			{ code, passphrase, message: 'It happened again today.' },
+			{ code, passphrase, message: 'It happened again today.', origin: ORIGIN },
 			later(2)
 		);
 		expect(replied?.messages).toMatchObject([
@@ -184,7 +201,7 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('lets the safety role in (SAFETY_EMAILS and a grant) and no one else, admins included', async () => {
-		await safety.submit(report(), 'no', NOW);
+		await safety.submit(report(), { locale: 'no', origin: ORIGIN }, NOW);
 		const [row] = await rows();
 		for (const who of ['listed', 'granted']) {
 			expect(await safety.list(as(who))).toHaveLength(1);
@@ -198,9 +215,9 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			await expect(
 				safety.setStatus(as(who), row!.id, { status: 'closed', version })
 			).rejects.toThrow(Forbidden);
-			await expect(safety.reply(as(who), row!.id, { message: 'hi', version })).rejects.toThrow(
-				Forbidden
-			);
+			await expect(
+				safety.reply(as(who), row!.id, { message: 'hi', version, origin: ORIGIN })
+			).rejects.toThrow(Forbidden);
 			expect(await safety.newCount(as(who))).toBe(0);
 		}
 		const visitor = userContext(null, null);
@@ -213,7 +230,11 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('logs every read, status change and answer with who and when; an answer mails the reporter without its text', async () => {
-		await safety.submit(report({ email: 'kari@example.org' }), 'en', NOW);
+		await safety.submit(
+			report({ email: 'kari@example.org' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
 		const [row] = await rows();
 		const id = row!.id;
 		const listed = as('listed');
@@ -222,18 +243,25 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		const answered = await safety.reply(
 			listed,
 			id,
-			{ message: 'Thank you. Can you tell us who it was?', version: first!.version },
+			{
+				message: 'Thank you. Can you tell us who it was?',
+				version: first!.version,
+				origin: ORIGIN
+			},
 			later(2)
 		);
 		expect(answered).toEqual({ ok: true, version: first!.version + 1 });
-		expect(sent).toEqual([
-			{
-				to: 'kari@example.org',
-				subject: 'An answer to your report',
-				text: expect.stringContaining('https://org.example/en/safety/follow-up')
-			}
-		]);
-		expect(sent[0]!.text).not.toContain('who it was');
+		// The notice names neither the answer nor who wrote it, and its recipient is sealed: the
+		// address is in the outbox only encrypted, bound to the row.
+		const [notice, ...more] = await outbox('safety-answer');
+		expect(more).toEqual([]);
+		expect(notice).toMatchObject({ subject: 'An answer to your report', sealed: 1 });
+		expect(notice!.text_body).toContain('https://org.example/en/safety/follow-up');
+		expect(notice!.text_body).not.toContain('who it was');
+		expect(JSON.stringify(notice)).not.toContain('kari');
+		expect(keyring.decrypt(notice!.to_address, `mail_outbox:${notice!.id}:to`)).toBe(
+			'kari@example.org'
+		);
 
 		// A form sent from the old version is refused, and changes nothing.
 		expect(
@@ -270,13 +298,18 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('opens a closed report again as new when the reporter writes', async () => {
-		const answer = await safety.submit(report(), 'en', NOW);
+		const answer = await safety.submit(report(), { locale: 'en', origin: ORIGIN }, NOW);
 		if (!answer.ok) throw new Error('refused');
 		const [row] = await rows();
 		await safety.setStatus(as('listed'), row!.id, { status: 'closed', version: row!.version });
 		expect(await safety.newCount(as('listed'))).toBe(0);
 		const view = await safety.replyAsReporter(
-			{ code: answer.receipt, passphrase: 'correct horse battery', message: 'One more thing.' },
+			{
+				code: answer.receipt,
+				passphrase: 'correct horse battery',
+				message: 'One more thing.',
+				origin: ORIGIN
+			},
 			later(10)
 		);
 		expect(view?.status).toBe('new');
@@ -285,8 +318,8 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 	});
 
 	it('filters the list by status and unit, newest first', async () => {
-		await safety.submit(report({ unitId: 'board-oslo' }), 'no', NOW);
-		await safety.submit(report(), 'no', later(1));
+		await safety.submit(report({ unitId: 'board-oslo' }), { locale: 'no', origin: ORIGIN }, NOW);
+		await safety.submit(report(), { locale: 'no', origin: ORIGIN }, later(1));
 		const listed = as('listed');
 		const all = await safety.list(listed);
 		expect(all.map((r) => r.unitId)).toEqual([null, 'board-oslo']);
@@ -296,5 +329,98 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 		await safety.setStatus(listed, all[0]!.id, { status: 'in_review', version: 1 });
 		expect((await safety.list(listed, { status: 'new' })).map((r) => r.id)).toEqual([all[1]!.id]);
 		expect(await safety.newCount(listed)).toBe(1);
+	});
+
+	it("tells the safety team of a new report and of a reporter's reply, each in their language, with nothing of the report", async () => {
+		const answer = await safety.submit(
+			report({ name: 'Kari Nordmann', email: 'kari@example.org', unitId: 'board-oslo' }),
+			{ locale: 'en', origin: ORIGIN },
+			NOW
+		);
+		if (!answer.ok) throw new Error('refused');
+		const told = async (kind: string) =>
+			(await outbox(kind)).map((r) => ({
+				to: r.to_address,
+				subject: r.subject,
+				text: r.text_body
+			}));
+		const newReport = await told('safety-new-report');
+		expect(newReport).toEqual([
+			{
+				to: 'granted@example.org',
+				subject: 'New in the safety inbox',
+				text: expect.stringContaining('https://org.example/en/admin/inbox/safety')
+			},
+			{
+				to: 'listed@example.org',
+				subject: 'Nytt i varslingsinnboksen',
+				text: expect.stringContaining('https://org.example/no/admin/inbox/safety')
+			},
+			{
+				to: 'nobody-yet@example.org',
+				subject: 'Nytt i varslingsinnboksen',
+				text: expect.stringContaining('https://org.example/no/admin/inbox/safety')
+			}
+		]);
+		// Nothing of the report or of who sent it, and not even which report it is.
+		const [row] = await rows();
+		for (const trace of ['Kari', 'kari@', 'party', 'board', 'Oslo', row!.id]) {
+			expect(JSON.stringify(newReport), trace).not.toContain(trace);
+		}
+
+		await safety.replyAsReporter(
+			{
+				code: answer.receipt,
+				passphrase: 'correct horse battery',
+				message: 'It was Ola.',
+				origin: ORIGIN
+			},
+			later(1)
+		);
+		const reply = await told('safety-reporter-reply');
+		expect(reply.map((m) => m.to)).toEqual(newReport.map((m) => m.to));
+		expect(reply[0]!.text).toContain('https://org.example/en/admin/inbox/safety');
+		expect(JSON.stringify(reply)).not.toContain('Ola');
+		// A bot's report (the honeypot) and a wrong passphrase tell no one anything.
+		await safety.submit(
+			report({ website: 'http://spam.example' }),
+			{ locale: 'en', origin: ORIGIN },
+			later(2)
+		);
+		await safety.replyAsReporter(
+			{ code: answer.receipt, passphrase: 'wrong horse battery', message: 'Hi', origin: ORIGIN },
+			later(3)
+		);
+		expect(await test.db.selectFrom('mail_outbox').selectAll().execute()).toHaveLength(6);
+	});
+
+	it('marks in the list a report whose reporter wrote again and waits for the team', async () => {
+		const quiet = await safety.submit(report(), { locale: 'no', origin: ORIGIN }, NOW);
+		const again = await safety.submit(report(), { locale: 'no', origin: ORIGIN }, later(1));
+		if (!quiet.ok || !again.ok) throw new Error('refused');
+		const listed = as('listed');
+		const marks = async () =>
+			Object.fromEntries((await safety.list(listed)).map((r) => [r.id, r.reporterReplied]));
+		const [second, first] = await safety.list(listed);
+		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: false });
+		await safety.replyAsReporter(
+			{
+				code: again.receipt,
+				passphrase: 'correct horse battery',
+				message: 'One more thing.',
+				origin: ORIGIN
+			},
+			later(2)
+		);
+		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: true });
+		const shown = await safety.report(listed, second!.id, later(3));
+		expect(shown?.reporterReplied).toBe(true);
+		await safety.reply(
+			listed,
+			second!.id,
+			{ message: 'Thanks.', version: shown!.version, origin: ORIGIN },
+			later(4)
+		);
+		expect(await marks()).toEqual({ [first!.id]: false, [second!.id]: false });
 	});
 });

@@ -2,6 +2,7 @@ import { fail, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { FollowUpForm, FollowUpReplyForm } from '$lib/schemas/safety';
 import { services } from '$lib/server/app';
+import { originOf } from '$lib/server/http/auth';
 import { clientOf } from '$lib/server/http/guard';
 import { anonymousClient } from '$lib/server/safety/anonymous-client';
 import type { ReporterView } from '$lib/server/safety';
@@ -39,5 +40,7 @@ async function attempt<S extends z.ZodType<{ code: string; passphrase: string }>
 export const actions: Actions = {
 	open: (event) => attempt(event, FollowUpForm, (input) => services().safety.follow(input)),
 	reply: (event) =>
-		attempt(event, FollowUpReplyForm, (input) => services().safety.replyAsReporter(input))
+		attempt(event, FollowUpReplyForm, (input) =>
+			services().safety.replyAsReporter({ ...input, origin: originOf(event) })
+		)
 };

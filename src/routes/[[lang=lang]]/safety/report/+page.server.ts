@@ -2,6 +2,7 @@ import { fail, message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { SafetyReportForm } from '$lib/schemas/safety';
 import { services } from '$lib/server/app';
+import { originOf } from '$lib/server/http/auth';
 import { clientOf } from '$lib/server/http/guard';
 import { anonymousClient } from '$lib/server/safety/anonymous-client';
 import type { Actions, PageServerLoad } from './$types';
@@ -30,7 +31,10 @@ export const actions: Actions = {
 			blank();
 			return message(form, 'rate_limited', { status: 429 });
 		}
-		const sent = await services().safety.submit(form.data, event.locals.locale);
+		const sent = await services().safety.submit(form.data, {
+			locale: event.locals.locale,
+			origin: originOf(event)
+		});
 		blank();
 		if (!sent.ok) return fail(400, { form: { ...form, errors: { unitId: ['unknown_unit'] } } });
 		return { form: await superValidate(zod4(SafetyReportForm)), receipt: sent.receipt };

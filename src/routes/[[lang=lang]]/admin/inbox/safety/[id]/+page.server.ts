@@ -4,6 +4,7 @@ import { m } from '$lib/paraglide/messages';
 import { formAction } from '$lib/server/admin/form-action';
 import { services } from '$lib/server/app';
 import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { originOf } from '$lib/server/http/auth';
 import { accessLogText } from '$lib/server/safety/texts';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -28,6 +29,6 @@ export const actions: Actions = {
 		),
 	reply: (event) =>
 		formAction(event, 'reply', SafetyReplyForm, (input, ctx) =>
-			services().safety.reply(ctx, event.params.id, input)
+			services().safety.reply(ctx, event.params.id, { ...input, origin: originOf(event) })
 		)
 };
