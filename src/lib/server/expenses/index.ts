@@ -353,6 +353,7 @@ export function expensesService(deps: {
 		return {
 			mailClaim: {
 				id: claim.id,
+				claimantId: claim.claimant_id,
 				purpose: claim.purpose,
 				totalOre: totals.totalOre,
 				owedOre: totals.owedOre,

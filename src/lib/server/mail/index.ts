@@ -40,7 +40,9 @@ export async function recordMail(
 			created_at: now.toISOString(),
 			sent_at: null,
 			error: null,
-			reply_to: message.replyTo ?? null
+			reply_to: message.replyTo ?? null,
+			about_user_id: message.about?.userId ?? null,
+			about_address: message.about?.address ?? null
 		})
 		.execute();
 	return id;

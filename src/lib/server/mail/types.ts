@@ -6,7 +6,15 @@ export const MailMessageSchema = z.object({
 	to: z.email(),
 	subject: z.string().trim().min(1).max(200),
 	text: z.string().min(1).max(100_000),
-	replyTo: z.email().optional()
+	replyTo: z.email().optional(),
+	/**
+	 * Whom the message is about besides its recipient (a claim's claimant mailed to its approvers,
+	 * an order's buyer, an inviter; a contact sender or an applicant, who need no account): deleting
+	 * their account takes the message, and another reader's data export leaves its subject out.
+	 */
+	about: z
+		.object({ userId: z.string().min(1).optional(), address: z.email().optional() })
+		.optional()
 });
 export type MailMessage = z.input<typeof MailMessageSchema>;
 
