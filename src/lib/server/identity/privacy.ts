@@ -5,12 +5,15 @@
 // Deletion is one transaction. What identifies the person goes at once: sessions (the cookie no
 // longer signs in), sign-in links, provider links, team roles, admin grant, invitations to their
 // address, counted failed sign-ins, cart, contact messages, job applications sent from their address
-// (with their files) and the e-mails sent to them. The user
-// row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
+// (with their files) and every e-mail that names them, sent to them or about them to others. The
+// user row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
 // bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
 // address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
-// account, open ones kept to be settled, the rest deleted with their receipts). See
-// docs/decisions.md, 2026-11-24.
+// account, open ones kept to be settled, the rest deleted with their receipts); what they did to
+// others' records stays there under the anonymised id. The export holds their own data only: an
+// act of theirs on someone else's record without that record or what they wrote on it. Both are
+// checked over every table of the catalog (privacy-everywhere.test.ts). See docs/decisions.md,
+// 2026-11-24 and 2026-11-27.
 import type { Kysely, Selectable } from 'kysely';
 import { removeFiles } from '../applications/erase';
 import { applicationsFrom, forgetApplicant } from '../applications/privacy';

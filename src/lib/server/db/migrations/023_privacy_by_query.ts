@@ -37,11 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('submitted_at', ts, (c) => c.notNull())
 		.addPrimaryKeyConstraint('expense_submitted_units_pk', ['claim_id', 'unit_id'])
 		.execute();
-	await db.schema
-		.createIndex('expense_submitted_units_unit')
-		.on('expense_submitted_units')
-		.columns(['unit_id', 'claim_id'])
-		.execute();
 
 	// A claim being decided on or paid is where it was submitted. A rejected or withdrawn one is
 	// too, unless it was edited after its last submission (its unit may have changed since, and
