@@ -7,7 +7,6 @@
 // after it, no text column of any table holds their name or an address of theirs, and their id
 // only where it refers to the anonymised account row. Their data export holds nothing of anyone
 // else's. See docs/decisions.md, 2026-11-27.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,9 +22,8 @@ import { seedDemo } from '../db/seed';
 import { columnsHolding, textColumns } from '../db/test-catalog';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { orderRow, userRow } from '../db/test-rows';
-import { expensesService, type ExpensesService } from '../expenses';
-import { accountKeyring } from '../expenses/account';
-import { filesService, localDiskStorage, type FilesService } from '../files';
+import type { ExpensesService } from '../expenses';
+import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
 import { mailer } from '../mail';
 import { confirmationMail } from '../shop/confirmation';
@@ -33,9 +31,8 @@ import { sqlOrderStore } from '../shop/orders-sql';
 import { identityService } from './index';
 import { invitationsService } from './invitations';
 import { hashPassword } from './passwords';
-import { privacyService, type PrivacyService } from './privacy';
-import { rolesService } from './roles';
-import { sqlIdentityStore } from './sql';
+import type { PrivacyService } from './privacy';
+import { privacyServices } from './privacy-fixtures';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const LATER = '2026-12-24T12:00:00.000Z';
@@ -54,6 +51,7 @@ const LEA = { id: 'lq7lea', name: 'Lea Leader', email: 'lea.leader@example.org' 
 const FINN = { id: 'fq7finn', name: 'Finn Finance', email: 'finn.finance@example.org' };
 const ADMIN = { id: 'aq7admin', name: 'Ada Admin', email: 'ada.admin@example.org' };
 const NEWBIE = 'newbie.q7@example.org';
+type Person = { id: string; name: string; email: string };
 
 /**
  * Tables that name no person themselves: content, catalogues, counters, and rows that belong to
@@ -115,7 +113,7 @@ const ID_REFERENCES = new Set([
 	'audit_log.details' // ids in the fields a change recorded (an assignee, a granter)
 ]);
 
-const as = (who: { id: string; email: string; name: string }): UserContext =>
+const as = (who: Person): UserContext =>
 	userContext({ id: who.id, email: who.email, name: who.name, isAnonymous: false }, `s-${who.id}`);
 const link = (id: string) => `https://orgweb.test/api/files/${id}`;
 
@@ -130,7 +128,7 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 	/** What only other people wrote or are, which Zelda's export must not hold. */
 	let others: string[];
 
-	async function claim(who: typeof ZELDA, purpose: string, submit = true) {
+	async function claim(who: Person, purpose: string, submit = true) {
 		const file = await files.accept({
 			ownerId: who.id,
 			purpose: 'receipt',
@@ -249,23 +247,10 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			.values({ key: `account:${ZELDA.email}`, failures: 2, last_failure_at: NOW.toISOString() })
 			.execute();
 
-		const store = sqlIdentityStore(db);
-		const roles = rolesService({ store, isMember: async () => false, adminEmails: [ADMIN.email] });
+		const services = privacyServices(db, dir, { adminEmails: [ADMIN.email], now: NOW });
+		({ files, expenses, privacy } = services);
+		const { store, roles } = services;
 		const mail = mailer(db, null, { from: 'orgweb <noreply@example.org>' });
-		files = filesService(db, localDiskStorage(dir), { maxBytes: 1_000_000 });
-		expenses = expensesService({
-			db,
-			roles,
-			keyring: accountKeyring([randomBytes(32)]),
-			limits: {
-				maxLineOre: 5_000_000,
-				financeLimitOre: 500_000,
-				mileageRateOre: 350,
-				receiptMaxAgeDays: 365
-			},
-			fileUploaders: files.uploaders,
-			now: () => NOW
-		});
 		applications = applicationsService({
 			db,
 			files,
@@ -274,12 +259,11 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			contactTo: 'post@org.example',
 			retentionDays: 183
 		});
-		privacy = privacyService({ db, roles, expenses, files });
 
 		// Invited to a team, and inviting someone to hers.
 		const identity = identityService(store, { ttlDays: 30, mail, signupDomains: null });
 		const invitations = invitationsService(store, roles, identity, mail);
-		const invite = (by: typeof ZELDA, unitId: string, email: string) =>
+		const invite = (by: Person, unitId: string, email: string) =>
 			invitations.invite(
 				as(by),
 				{ unitId, email, role: 'member', locale: 'en' },
@@ -370,7 +354,7 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 
 		// Contact: her own message; Bob's, which she took and answered.
 		const contact = contactService(sqlContactStore(db), mail, 'post@org.example');
-		const message = (who: typeof ZELDA, text: string) =>
+		const message = (who: Person, text: string) =>
 			contact.submit(
 				{
 					name: who.name,
@@ -395,7 +379,7 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		).toMatchObject({ ok: true });
 
 		// Applications: hers, and Bob's, which she reviewed with a note.
-		const apply = async (who: typeof ZELDA, motivation: string) => {
+		const apply = async (who: Person, motivation: string) => {
 			const outcome = await applications.submit(
 				{
 					jobId: 'job-treasurer',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +8,13 @@ import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { orderRow, userRow } from '../db/test-rows';
-import { accountKeyring } from '../expenses/account';
-import { expensesService, type ExpensesService } from '../expenses';
-import { filesService, localDiskStorage, type FilesService } from '../files';
+import type { ExpensesService } from '../expenses';
+import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
 import { Forbidden } from '../http/errors';
 import { hashPassword } from './passwords';
-import { DELETED_NAME, privacyService, type PrivacyService } from './privacy';
-import { rolesService } from './roles';
-import { sqlIdentityStore } from './sql';
+import { DELETED_NAME, type PrivacyService } from './privacy';
+import { privacyServices } from './privacy-fixtures';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const LATER = '2026-12-24T12:00:00.000Z';
@@ -92,27 +89,10 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 				{ unit_id: 'events-oslo', user_id: 'ada', role: 'member', created_at: '2026-03-01' }
 			])
 			.execute();
-		const store = sqlIdentityStore(db);
-		const roles = rolesService({
-			store,
-			isMember: async () => false,
-			adminEmails: ['admin@example.org']
-		});
-		files = filesService(db, localDiskStorage(dir), { maxBytes: 1_000_000 });
-		expenses = expensesService({
-			db,
-			roles,
-			keyring: accountKeyring([randomBytes(32)]),
-			limits: {
-				maxLineOre: 5_000_000,
-				financeLimitOre: 500_000,
-				mileageRateOre: 350,
-				receiptMaxAgeDays: 365
-			},
-			fileUploaders: files.uploaders,
-			now: () => NOW
-		});
-		privacy = privacyService({ db, roles, expenses, files });
+		({ files, expenses, privacy } = privacyServices(db, dir, {
+			adminEmails: ['admin@example.org'],
+			now: NOW
+		}));
 
 		// Ada: sessions, a provider link, a grant, an invitation, a failed sign-in, an order with a
 		// membership and a cart, mail, a contact message, claims at every stage and her receipts.
