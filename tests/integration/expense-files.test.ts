@@ -249,6 +249,40 @@ describe("the claim's unit leader", () => {
 		await expectNotFound(await get(`/api/files/${file.id}`, elsewhere));
 		await expectNotFound(await get(`/no/fs/${claimId}/pdf`, elsewhere));
 	});
+
+	it('of a unit a rejected claim was only edited to gets 404 for its page, receipt and PDF until it is submitted there', async () => {
+		const claimant = person('Kari Krav');
+		const board = person('Lise Leder', { unit: 'board-oslo', role: 'leader' });
+		const events = person('Eva Event', { unit: 'events-oslo', role: 'leader' });
+		const file = await upload(claimant, await png(400, 300), 'skjermbilde.png');
+		const claimId = await claim(claimant, [receiptLine(file.id)]);
+		expect(
+			await expenses.reject(as(board), claimId, 'Belongs to the events committee')
+		).toMatchObject({ ok: true });
+		const version = (await expenses.detail(as(claimant), claimId))!.version;
+		const edited = await expenses.updateDraft(as(claimant), claimId, version, {
+			campusId: 'oslo',
+			unitId: 'events-oslo',
+			purpose: 'Recruitment stand, not yet sent again',
+			payoutAccount: ACCOUNT,
+			lines: [receiptLine(file.id)]
+		} as Parameters<typeof expenses.updateDraft>[3]);
+		expect(edited).toMatchObject({ ok: true });
+
+		await expectNotFound(await get(`/en/fs/${claimId}`, events));
+		await expectNotFound(await get(`/api/files/${file.id}`, events));
+		await expectNotFound(await get(`/no/fs/${claimId}/pdf`, events));
+		// The board had it in its queue: its leader still opens it.
+		expect((await get(`/en/fs/${claimId}`, board)).status).toBe(200);
+
+		expect(await expenses.submit(as(claimant), claimId)).toMatchObject({ ok: true });
+		const page = await get(`/en/fs/${claimId}`, events);
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('Recruitment stand, not yet sent again');
+		const receipt = await get(`/api/files/${file.id}`, events);
+		expect(receipt.status).toBe(200);
+		await receipt.body?.cancel();
+	});
 });
 
 describe('the claim PDF', () => {

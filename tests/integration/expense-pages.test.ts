@@ -422,6 +422,21 @@ describe('/fs/{id}: the claim and its decisions', () => {
 		);
 	});
 
+	it('links as a possible duplicate only a claim the approver may open, never another member’s draft', async () => {
+		const { claimant, leader } = team();
+		const other = person('Dora Draft');
+		const line = { lines: [receiptLine('77,70', { merchant: 'Duplikat Bakeri' })] };
+		const unsent = await claims.draft(other.id, line);
+		const id = await claims.submitted(claimant.id, line);
+		const html = await (await leader.b.get(`/en/fs/${id}`)).text();
+		expect(html).not.toContain(unsent);
+		expect(html).not.toContain('data-testid="duplicates"');
+		const sent = await claims.submitted(other.id, line);
+		const again = await (await leader.b.get(`/en/fs/${id}`)).text();
+		expect(again).toContain(`href="/en/fs/${sent}"`);
+		expect(again).not.toContain(unsent);
+	});
+
 	it('links each receipt to its file: an image by its thumbnail, a PDF by its name', async () => {
 		const { claimant } = team();
 		const file = (id: string, name: string, mimeType: string, thumbnail: string | null) =>

@@ -202,6 +202,38 @@ describe('download my data', () => {
 		).toEqual([{ actor: ada.id, details: JSON.stringify({ by: 'self' }) }]);
 	});
 
+	it('gives a former approver their decisions as acts: not the reason they wrote on a member’s claim, nor whose claims they were told of', async () => {
+		const lea = await member('Lea Approver');
+		addRole(server.dbFile, lea.id, 'board-oslo', 'leader');
+		const bob = createSession(server.dbFile, { name: 'Bob Claimant' });
+		const claim = await claims.submitted(bob.userId, { purpose: 'Bob’s trip to the dentist' });
+		const reason = 'Sick leave that week: migraine diagnosis attached';
+		expect(await claims.expenses.reject(claims.as(lea.id), claim, reason)).toMatchObject({
+			ok: true
+		});
+		withDb(server.dbFile, (db) =>
+			db.prepare('delete from team_members where user_id = ?').run(lea.id)
+		);
+		expect((await lea.b.get(`/en/fs/${claim}`)).status).toBe(404);
+
+		const res = await lea.b.post('/en/profile/data', {});
+		expect(res.status).toBe(200);
+		const text = await res.text();
+		for (const absent of [reason, 'migraine', 'Bob’s trip to the dentist', 'Bob Claimant', claim]) {
+			expect(text.includes(absent), absent).toBe(false);
+		}
+		const data = JSON.parse(text) as {
+			auditEntries: { action: string; subjectType: string; subjectId: string | null }[];
+			emailsSent: { kind: string; subject: string | null }[];
+		};
+		expect(data.auditEntries).toContainEqual(
+			expect.objectContaining({ action: 'reject', subjectType: 'expense_claim', subjectId: null })
+		);
+		expect(data.emailsSent).toContainEqual(
+			expect.objectContaining({ kind: 'expense-submitted', subject: null })
+		);
+	});
+
 	it('sends a visitor to sign in, and refuses another origin', async () => {
 		const visitor = await new Browser(server.url).post('/en/profile/data', {});
 		expect(visitor.status).toBe(303);
@@ -299,6 +331,20 @@ describe('delete my account', () => {
 			after: { sessions: 0, team_roles: 0 },
 			kept: { orders: 1, claims: 1 }
 		});
+	});
+
+	it('takes the e-mails about the member that went to others: their claim’s notice to its approvers', async () => {
+		const ada = await memberWithHistory('Ada Noticed');
+		const about = () =>
+			q<{ kind: string }>(
+				'select kind from mail_outbox where text_body like ? or subject like ?',
+				'%Ada Noticed%',
+				'%Ada Noticed%'
+			).map((r) => r.kind);
+		expect(about()).toContain('expense-submitted');
+		const res = await ada.b.post('/en/profile/delete', { confirm: 'on', password: PASSWORD });
+		expect(res.status).toBe(303);
+		expect(about()).toEqual([]);
 	});
 
 	it('asks an account without a password to type its e-mail address', async () => {

@@ -30,6 +30,7 @@ export function confirmationMail(
 	return {
 		kind: 'application-confirmation',
 		to: to.email,
+		about: { address: to.email },
 		subject: m.applications_mail_confirmation_subject({ job: title }, o).slice(0, 200),
 		text: m.applications_mail_confirmation_body(
 			{
@@ -57,6 +58,7 @@ export function noticeMail(
 		kind: 'application-notice',
 		to: to.email,
 		replyTo: applicant.email,
+		about: { address: applicant.email },
 		subject: m.applications_mail_notice_subject({ job: title }, o).slice(0, 200),
 		text: m.applications_mail_notice_body(
 			{ name: applicant.name, job: title, url: inboxUrl(locale) },

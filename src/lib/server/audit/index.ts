@@ -146,6 +146,22 @@ export type SubjectMatch =
 	| { type: string; idStartsWith: string }
 	| { type: string; idEndsWith: string };
 
+/** Whether the entry is about one of `subjects` (as `about` finds them). */
+export function isAbout(
+	entry: Pick<AuditRecord, 'subjectType' | 'subjectId'>,
+	subjects: SubjectMatch[]
+): boolean {
+	return subjects.some(
+		(s) =>
+			s.type === entry.subjectType &&
+			('id' in s
+				? entry.subjectId === s.id
+				: 'idStartsWith' in s
+					? entry.subjectId.startsWith(s.idStartsWith)
+					: entry.subjectId.endsWith(s.idEndsWith))
+	);
+}
+
 /**
  * The latest entries about any of `subjects` (and, with `actor`, everything that actor did), newest
  * first: a record's page shows what happened to it, e.g. a user and their team roles, whose

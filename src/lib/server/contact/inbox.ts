@@ -416,6 +416,7 @@ export function contactInbox(deps: {
 				{
 					kind: 'contact-reply',
 					to: email,
+					about: { address: email },
 					subject: `Re: ${subject}`.slice(0, 200),
 					text: `${input.body}\n\n${quoted({ name, message, createdAt: created_at }, locale === 'en' ? 'en' : 'no')}`
 				},

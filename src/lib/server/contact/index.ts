@@ -20,6 +20,7 @@ export function contactService(store: ContactStore, mail: Pick<Mailer, 'send'>, 
 					kind: 'contact',
 					to,
 					replyTo: email,
+					about: { address: email },
 					subject: `Kontaktskjema: ${subject}`.slice(0, 200),
 					text: `${message}\n\n— ${name} <${email}> (${locale}, ${now.toISOString()}, ref ${id})`
 				},

@@ -94,7 +94,8 @@ async function fillEveryTable(db: Db): Promise<void> {
 			text_body: 'Line one\nline two\ttabbed',
 			transport: 'log',
 			created_at: T,
-			reply_to: 'ada@example.org'
+			reply_to: 'ada@example.org',
+			about_address: 'ada@example.org'
 		})
 		.execute();
 	await db
@@ -227,6 +228,10 @@ async function fillEveryTable(db: Db): Promise<void> {
 				original_hundredths: 2_150
 			})
 		)
+		.execute();
+	await db
+		.insertInto('expense_submitted_units')
+		.values({ claim_id: 'x1', unit_id: 'board-oslo', submitted_at: T })
 		.execute();
 	await db
 		.insertInto('files')

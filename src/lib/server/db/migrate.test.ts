@@ -43,6 +43,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'018_applications',
 			'019_safety_reports',
 			'020_contact_inbox',
+			'023_privacy_by_query',
 			'024_mail_sealed'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);

@@ -15,6 +15,7 @@ const PRIVATE = new Set([
 	'files',
 	'expense_claims',
 	'expense_lines',
+	'expense_submitted_units',
 	'audit_log',
 	'contact_messages',
 	'contact_replies',

@@ -217,6 +217,10 @@ export interface MailOutboxTable {
 	 * is deleted once SMTP accepted it. Defaults to 0.
 	 */
 	sealed: Generated<number>;
+	/** The account the message is about besides its recipient (migration 023): a claimant, a buyer, an inviter. */
+	about_user_id: Generated<string | null>;
+	/** Someone it is about who needs no account (migration 023): a contact sender, an applicant. */
+	about_address: Generated<string | null>;
 }
 
 export interface ContactMessagesTable {
@@ -410,6 +414,14 @@ export interface ExpenseLinesTable {
 	file_id: string | null;
 }
 
+/** The units a claim was submitted to (migration 023): whose approvers may open it. */
+export interface ExpenseSubmittedUnitsTable {
+	claim_id: string;
+	unit_id: string;
+	/** The first submission to the unit. */
+	submitted_at: string;
+}
+
 export interface AuditLogTable {
 	id: string;
 	at: string;
@@ -582,6 +594,7 @@ export interface Database {
 	files: FilesTable;
 	expense_claims: ExpenseClaimsTable;
 	expense_lines: ExpenseLinesTable;
+	expense_submitted_units: ExpenseSubmittedUnitsTable;
 	audit_log: AuditLogTable;
 	documents: DocumentsTable;
 	document_passages: DocumentPassagesTable;

@@ -1,7 +1,8 @@
 // Possible duplicates, flagged to the approver rather than silently accepted: a receipt with the
-// same date, amount and merchant, or the same stored file, on another claim of anyone (withdrawn
-// claims aside).
+// same date, amount and merchant, or the same stored file, on another claim the approver may open
+// (visibility.ts: never another member's draft), withdrawn claims aside.
 import type { Db } from '../db';
+import { openableBy, type ClaimViewer } from './visibility';
 
 export interface Duplicate {
 	/** The line of this claim. */
@@ -17,7 +18,11 @@ export function merchantKey(merchant: string): string {
 	return merchant.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-export async function findDuplicates(db: Db, claimId: string): Promise<Duplicate[]> {
+export async function findDuplicates(
+	db: Db,
+	claimId: string,
+	viewer: ClaimViewer
+): Promise<Duplicate[]> {
 	const lines = await db
 		.selectFrom('expense_lines')
 		.select(['id', 'date', 'amount_ore', 'merchant_key', 'file_id'])
@@ -39,6 +44,7 @@ export async function findDuplicates(db: Db, claimId: string): Promise<Duplicate
 		])
 		.where('l.claim_id', '!=', claimId)
 		.where('c.status', '!=', 'withdrawn')
+		.where(openableBy(viewer, 'c'))
 		.where('l.kind', '=', 'receipt')
 		.where((eb) =>
 			eb.or(

@@ -375,6 +375,46 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			// A file on no claim is nobody's to read through a claim.
 			expect(await expenses.mayReadFile(as(people.leader.id), 'f-elsewhere')).toBe(false);
 		});
+
+		it('a claim rejected by one unit and edited to another reaches the new unit’s leader only once submitted to it', async () => {
+			const eventsLeader = 'u-leader-events';
+			await addUser(eventsLeader, 'en');
+			await addRole(eventsLeader, 'events-oslo', 'leader');
+			const id = await submitted({ lines: [receipt('10', { fileId: 'f-moved' })] });
+			await expenses.reject(as(people.leader.id), id, 'Wrong unit');
+			const { version } = (await expenses.detail(as(people.claimant.id), id))!;
+			expect(
+				await expenses.updateDraft(
+					as(people.claimant.id),
+					id,
+					version,
+					draftInput({
+						unitId: 'events-oslo',
+						purpose: 'Unsubmitted edit',
+						lines: [receipt('10', { fileId: 'f-moved' })]
+					})
+				)
+			).toMatchObject({ ok: true });
+
+			// Never in the events leader's queue: the claim, its receipt and its decisions are not theirs.
+			expect(await expenses.detail(as(eventsLeader), id)).toBeNull();
+			expect(await expenses.mayReadFile(as(eventsLeader), 'f-moved')).toBe(false);
+			expect(await expenses.reject(as(eventsLeader), id, 'No')).toEqual({
+				ok: false,
+				reason: 'not_found'
+			});
+			// The board's leader had it in their queue and still may look; deciding is not theirs now.
+			const seen = await expenses.detail(as(people.leader.id), id);
+			expect(seen?.unitId).toBe('events-oslo');
+			expect(seen?.actions).toEqual([]);
+
+			await expenses.submit(as(people.claimant.id), id);
+			expect((await expenses.detail(as(eventsLeader), id))?.actions).toEqual(['approve', 'reject']);
+			expect(await expenses.mayReadFile(as(eventsLeader), 'f-moved')).toBe(true);
+			// Now in the events committee's queue: the board's leader may look, not decide.
+			expect((await expenses.detail(as(people.leader.id), id))?.actions).toEqual([]);
+			expect(await expenses.approve(as(people.leader.id), id)).toMatchObject({ ok: false });
+		});
 	});
 
 	describe('workflow', () => {
@@ -762,6 +802,28 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			expect((await expenses.detail(as(people.claimant.id), id))?.duplicates).toEqual([]);
 			await expenses.withdraw(as(people.outsider.id), earlier);
 			expect((await expenses.detail(as(people.leader.id), id))?.duplicates).toEqual([]);
+		});
+
+		it('lists as possible duplicates only claims the approver may open, never another member’s draft', async () => {
+			const line = { lines: [receipt('249,90', { fileId: 'f-shared' })] };
+			const unsent = await draft(line, people.outsider.id);
+			const bergen = await submitted(
+				{ ...line, campusId: 'bergen', unitId: 'sport-bergen' },
+				people.outsider.id
+			);
+			const id = await submitted(line);
+			const others = async (who: string) =>
+				[
+					...new Set(
+						(await expenses.detail(as(who), id))?.duplicates.map((d) => d.otherClaimId) ?? []
+					)
+				].sort();
+			// The Oslo leader may open neither the draft nor the Bergen claim; the admin the latter.
+			expect(await others(people.leader.id)).toEqual([]);
+			expect(await others(people.admin.id)).toEqual([bergen]);
+			expect(await others(people.admin.id)).not.toContain(unsent);
+			const oslo = await submitted(line, people.outsider.id);
+			expect(await others(people.leader.id)).toEqual([oslo]);
 		});
 
 		it('finance may reveal the full account of an approved claim, and the look is audited', async () => {

@@ -1,7 +1,7 @@
 // Expense claims: what the /fs pages call. Every status change goes through workflow.ts; every
 // refusal is a reason code (`{ ok: false, reason }`), never a half-written claim. Another user's
-// claim answers not_found unless the caller approves for its unit (once it was submitted) or is
-// an admin; the payout account is shown in full to the claimant only.
+// claim answers not_found unless the caller approves for a unit it was submitted to, or is an
+// admin (visibility.ts); the payout account is shown in full to the claimant only.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Kysely } from 'kysely';
@@ -34,6 +34,7 @@ import { claimTotals, type ClaimTotals } from './money';
 import { queueNames, receiptFiles, type QueueNames, type ReceiptFile } from './listing';
 import { claimNames, type ClaimNames } from './names';
 import { claimantRecords, eraseAccountIfClaimantDeleted, type ExportedClaim } from './privacy';
+import { recordSubmission, submittedUnits, type ClaimViewer } from './visibility';
 import {
 	allowedActions,
 	applyTransition,
@@ -152,7 +153,10 @@ export function expensesService(deps: {
 	}
 
 	/**
-	 * The claim and what the caller is to it, or null when the caller may not know it exists.
+	 * The claim and what the caller is to it, or null when the caller may not know it exists: the
+	 * one rule for the claim's page, PDF, receipts and decisions (visibility.ts). Besides its
+	 * claimant, whoever approves for a unit it was submitted to may open it; deciding is for the
+	 * approvers of the unit whose queue it is in now (its current unit, once submitted there).
 	 * Roles are asked before any transaction opens: on SQLite the roles store shares the one
 	 * connection a transaction holds.
 	 */
@@ -165,11 +169,30 @@ export function expensesService(deps: {
 			.executeTakeFirst();
 		if (!claim) return null;
 		const isClaimant = claim.claimant_id === user.id;
-		const authority = await authorityOf(ctx, claim.unit_id);
-		// A draft never submitted is the claimant's alone.
-		if (!isClaimant && (authority === 'none' || claim.submitted_at === null)) return null;
+		const units = await submittedUnits(db, id);
+		const authority = units.includes(claim.unit_id)
+			? await authorityOf(ctx, claim.unit_id)
+			: 'none';
+		let visible = isClaimant || authority !== 'none';
+		for (const unitId of units) {
+			if (visible) break;
+			visible = (await authorityOf(ctx, unitId)) !== 'none';
+		}
+		if (!visible) return null;
 		const actor: Actor = { userId: user.id, isClaimant, authority };
 		return { claim, actor };
+	}
+
+	/** The caller as a reader of lists of claims: their own, and their units' queues. */
+	async function viewerOf(ctx: UserContext): Promise<ClaimViewer> {
+		const mine = await roles.rolesOf(ctx);
+		return {
+			userId: signedIn(ctx).id,
+			admin: mine.admin,
+			unitIds: mine.units
+				.filter((u) => u.role === 'leader' || u.role === 'finance')
+				.map((u) => u.unitId)
+		};
 	}
 
 	function parseClaim(input: ClaimInput): { ok: true; claim: ParsedClaim } | Refused {
@@ -330,6 +353,7 @@ export function expensesService(deps: {
 		return {
 			mailClaim: {
 				id: claim.id,
+				claimantId: claim.claimant_id,
 				purpose: claim.purpose,
 				totalOre: totals.totalOre,
 				owedOre: totals.owedOre,
@@ -424,6 +448,7 @@ export function expensesService(deps: {
 						issues: [{ code: 'custom', message, path, input: undefined }]
 					} as Refused;
 				}
+				await recordSubmission(trx, id, claim.unit_id, at);
 				set.submitted_at = at.toISOString();
 				set.decided_at = null;
 				set.decided_by = null;
@@ -754,7 +779,9 @@ export function expensesService(deps: {
 				lines,
 				overLimit: over,
 				duplicates:
-					actor.authority !== 'none' && !actor.isClaimant ? await findDuplicates(db, id) : [],
+					actor.authority !== 'none' && !actor.isClaimant
+						? await findDuplicates(db, id, await viewerOf(ctx))
+						: [],
 				trail: entries,
 				names: await claimNames(
 					db,
@@ -772,7 +799,7 @@ export function expensesService(deps: {
 
 		/**
 		 * Whether the caller may read a stored file because it is a receipt on a claim they may see
-		 * (detail is not null for it): approvers once the claim was submitted, admins. The uploader
+		 * (detail is not null for it): the approvers of a unit it was submitted to, admins. The uploader
 		 * may always read their own files; the files port checks that before asking.
 		 */
 		async mayReadFile(ctx: UserContext, fileId: string): Promise<boolean> {

@@ -14,6 +14,8 @@ export interface Recipient {
 
 export interface MailClaim {
 	id: string;
+	/** Every mail of a claim is about its claimant, whoever receives it. */
+	claimantId: string;
 	purpose: string;
 	totalOre: number;
 	owedOre: number;
@@ -40,6 +42,7 @@ function compose(
 	return {
 		kind,
 		to: to.email,
+		about: { userId: claim.claimantId },
 		subject: subject(options),
 		text: [
 			m.expense_mail_greeting({ name: to.name }, options),

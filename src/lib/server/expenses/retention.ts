@@ -105,6 +105,7 @@ export async function deleteClaims(trx: Kysely<Database>, ids: string[]): Promis
 		.orderBy('file_id')
 		.execute();
 	await trx.deleteFrom('expense_lines').where('claim_id', 'in', ids).execute();
+	await trx.deleteFrom('expense_submitted_units').where('claim_id', 'in', ids).execute();
 	await trx.deleteFrom('expense_claims').where('id', 'in', ids).execute();
 	await forget(trx, SUBJECT, ids);
 	return files.map((f) => f.file_id!);

@@ -68,6 +68,8 @@ export function invitationsService(
 				{
 					kind: 'team-invitation',
 					to: email,
+					// It names the inviter.
+					about: { userId: inviter.id },
 					subject: m.auth_mail_invite_subject({}, opts),
 					text: m.auth_mail_invite_text({ url, inviter: inviter.name || inviter.email || '' }, opts)
 				},

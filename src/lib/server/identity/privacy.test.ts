@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,15 +8,13 @@ import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { orderRow, userRow } from '../db/test-rows';
-import { accountKeyring } from '../expenses/account';
-import { expensesService, type ExpensesService } from '../expenses';
-import { filesService, localDiskStorage, type FilesService } from '../files';
+import type { ExpensesService } from '../expenses';
+import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
 import { Forbidden } from '../http/errors';
 import { hashPassword } from './passwords';
-import { DELETED_NAME, privacyService, type PrivacyService } from './privacy';
-import { rolesService } from './roles';
-import { sqlIdentityStore } from './sql';
+import { DELETED_NAME, type PrivacyService } from './privacy';
+import { privacyServices } from './privacy-fixtures';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const LATER = '2026-12-24T12:00:00.000Z';
@@ -92,27 +89,10 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 				{ unit_id: 'events-oslo', user_id: 'ada', role: 'member', created_at: '2026-03-01' }
 			])
 			.execute();
-		const store = sqlIdentityStore(db);
-		const roles = rolesService({
-			store,
-			isMember: async () => false,
-			adminEmails: ['admin@example.org']
-		});
-		files = filesService(db, localDiskStorage(dir), { maxBytes: 1_000_000 });
-		expenses = expensesService({
-			db,
-			roles,
-			keyring: accountKeyring([randomBytes(32)]),
-			limits: {
-				maxLineOre: 5_000_000,
-				financeLimitOre: 500_000,
-				mileageRateOre: 350,
-				receiptMaxAgeDays: 365
-			},
-			fileUploaders: files.uploaders,
-			now: () => NOW
-		});
-		privacy = privacyService({ db, roles, expenses, files });
+		({ files, expenses, privacy } = privacyServices(db, dir, {
+			adminEmails: ['admin@example.org'],
+			now: NOW
+		}));
 
 		// Ada: sessions, a provider link, a grant, an invitation, a failed sign-in, an order with a
 		// membership and a cart, mail, a contact message, claims at every stage and her receipts.
@@ -239,14 +219,21 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 				expires_at: LATER
 			})
 			.execute();
-		const mail = (id: string, kind: string, to: string, text: string) => ({
+		const mail = (
+			id: string,
+			kind: string,
+			to: string,
+			text: string,
+			about: { about_user_id?: string; about_address?: string } = {}
+		) => ({
 			id,
 			kind,
 			to_address: to,
 			subject: `Subject ${id}`,
 			text_body: text,
 			transport: 'outbox',
-			created_at: NOW.toISOString()
+			created_at: NOW.toISOString(),
+			...about
 		});
 		await db
 			.insertInto('mail_outbox')
@@ -257,9 +244,15 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 					'ada@example.org',
 					'https://x/r?token=LIVE-RESET-LINK'
 				),
-				mail('mail-order', 'order-confirmation', 'ada.private@example.net', 'Reference order-ada'),
-				mail('mail-bob', 'order-confirmation', 'bob@example.org', 'Reference order-bob'),
-				mail('mail-contact', 'contact', 'board@example.org', 'Ada asks about the board')
+				mail('mail-order', 'order-confirmation', 'ada.private@example.net', 'Reference order-ada', {
+					about_user_id: 'ada'
+				}),
+				mail('mail-bob', 'order-confirmation', 'bob@example.org', 'Reference order-bob', {
+					about_user_id: 'bob'
+				}),
+				mail('mail-contact', 'contact', 'board@example.org', 'Ada asks about the board', {
+					about_address: 'Ada@Example.org'
+				})
 			])
 			.execute();
 		await db
@@ -594,6 +587,62 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 			ok: false,
 			reason: 'not_found'
 		});
+	});
+
+	it('takes the e-mails about the person that went to others: the notices of their claims to its approvers', async () => {
+		const about = async (purpose: string) =>
+			(
+				await db
+					.selectFrom('mail_outbox')
+					.select(['kind', 'to_address'])
+					.where((eb) =>
+						eb.or([eb('subject', 'like', `%${purpose}%`), eb('text_body', 'like', `%${purpose}%`)])
+					)
+					.execute()
+			).map((r) => `${r.kind} ${r.to_address}`);
+		// Each submission told board-oslo's leader and finance, with her name, purpose and amount.
+		expect(await about('Posters for ada')).toEqual(
+			expect.arrayContaining(['expense-submitted leader@example.org'])
+		);
+		await privacy.deleteOwnAccount(as('ada'), { password: PASSWORD }, NOW);
+		expect(await about('Posters for ada')).toEqual([]);
+		expect(await about('Lovelace')).toEqual([]);
+		// Bob's notice stays with his claim.
+		expect(await about('Posters for bob')).toEqual(
+			expect.arrayContaining(['expense-submitted leader@example.org'])
+		);
+	});
+
+	it('gives a former approver their own data only: not the reason they wrote on another member’s claim, nor whose claims they were told of', async () => {
+		const reason = 'Sick leave the same week: migraine diagnosis attached';
+		expect(await expenses.reject(as('leader'), bobClaim, reason)).toMatchObject({ ok: true });
+		await db.deleteFrom('team_members').where('user_id', '=', 'leader').execute();
+		expect(await expenses.detail(as('leader'), bobClaim)).toBeNull();
+
+		const data = await privacy.exportOwn(as('leader'), link, NOW);
+		const text = JSON.stringify(data);
+		for (const absent of [
+			reason,
+			'migraine',
+			'Posters for bob',
+			'Posters for ada',
+			bobClaim,
+			'Bob'
+		]) {
+			expect(text, absent).not.toContain(absent);
+		}
+		// Their own acts are there, as acts: a rejection of some claim, and the e-mails they got.
+		expect(data!.auditEntries).toContainEqual({
+			at: NOW.toISOString(),
+			actor: 'leader',
+			subjectType: 'expense_claim',
+			subjectId: null,
+			action: 'reject',
+			details: null
+		});
+		expect(data!.emailsSent.filter((e) => e.kind === 'expense-submitted')).toEqual(
+			expect.arrayContaining([expect.objectContaining({ to: 'leader@example.org', subject: null })])
+		);
 	});
 
 	it('erases the account of a kept claim the moment it is paid, and pays it out as usual', async () => {

@@ -5,16 +5,19 @@
 // Deletion is one transaction. What identifies the person goes at once: sessions (the cookie no
 // longer signs in), sign-in links, provider links, team roles, admin grant, invitations to their
 // address, counted failed sign-ins, cart, contact messages, job applications sent from their address
-// (with their files) and the e-mails sent to them. The user
-// row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
+// (with their files) and every e-mail that names them, sent to them or about them to others. The
+// user row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
 // bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
 // address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
-// account, open ones kept to be settled, the rest deleted with their receipts). See
-// docs/decisions.md, 2026-11-24.
+// account, open ones kept to be settled, the rest deleted with their receipts); what they did to
+// others' records stays there under the anonymised id. The export holds their own data only: an
+// act of theirs on someone else's record without that record or what they wrote on it. Both are
+// checked over every table of the catalog (privacy-everywhere.test.ts). See docs/decisions.md,
+// 2026-11-24 and 2026-11-27.
 import type { Kysely, Selectable } from 'kysely';
 import { removeFiles } from '../applications/erase';
 import { applicationsFrom, forgetApplicant } from '../applications/privacy';
-import { about, record, recordChange } from '../audit';
+import { about, isAbout, record, recordChange, type SubjectMatch } from '../audit';
 import { messagesFrom, forgetSender } from '../contact/privacy';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
@@ -24,7 +27,7 @@ import { claimCounts, forgetClaimant } from '../expenses/privacy';
 import { unclaimedReceipts } from '../expenses/retention';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
-import { forgetRecipient, mailSentTo } from '../mail/privacy';
+import { forgetMailNaming, mailSentTo } from '../mail/privacy';
 import { anonymiseBuyer, buyerRecords, countOrders } from '../shop/privacy';
 import {
 	ADMIN_GRANT,
@@ -127,12 +130,18 @@ export function privacyService(deps: {
 				deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
 				deps.files.ownedBy(userId)
 			]);
-		// About them: their account, grant and team roles, and what anyone did to their claims.
-		const entries = await about(db, {
-			subjects: [...aboutUser(userId), ...claims.map((c) => ({ type: 'expense_claim', id: c.id }))],
-			actor: userId
-		});
-		const [received, contact, applications, mail, failures] = email
+		// About them: their account, grants and team roles, and what anyone did to their claims and
+		// orders; and what they did themselves.
+		const theirs: SubjectMatch[] = [
+			...aboutUser(userId),
+			...claims.map((c) => ({ type: 'expense_claim', id: c.id })),
+			...shop.orders.map((o) => ({ type: 'order', id: o.id }))
+		];
+		const [entries, mail] = await Promise.all([
+			about(db, { subjects: theirs, actor: userId }),
+			mailSentTo(db, { userId, email, buyerEmails: shop.orders.map((o) => o.buyer.email) })
+		]);
+		const [received, contact, applications, failures] = email
 			? await Promise.all([
 					db
 						.selectFrom('invitations')
@@ -142,14 +151,13 @@ export function privacyService(deps: {
 						.execute(),
 					messagesFrom(db, email),
 					applicationsFrom(db, email),
-					mailSentTo(db, { email, orderIds: shop.orders.map((o) => o.id) }),
 					db
 						.selectFrom('login_failures')
 						.select(['failures', 'last_failure_at'])
 						.where('key', '=', accountKey(email))
 						.executeTakeFirst()
 				])
-			: [[], [], [], [], undefined];
+			: [[], [], [], undefined];
 		const invitation = (i: (typeof sent)[number]) => ({
 			unitId: i.unit_id,
 			role: i.role,
@@ -213,14 +221,19 @@ export function privacyService(deps: {
 			contactMessages: contact,
 			jobApplications: applications,
 			emailsSent: mail,
-			auditEntries: entries.reverse().map((e) => ({
-				at: e.at,
-				actor: e.actor,
-				subjectType: e.subjectType,
-				subjectId: e.subjectId,
-				action: e.action,
-				details: e.details
-			}))
+			// What they did to someone else's record is theirs as an act (what, when, to what kind of
+			// record), not which record or what they wrote there: that is the other person's.
+			auditEntries: entries.reverse().map((e) => {
+				const own = isAbout(e, theirs);
+				return {
+					at: e.at,
+					actor: e.actor,
+					subjectType: e.subjectType,
+					subjectId: own ? e.subjectId : null,
+					action: e.action,
+					details: own ? e.details : null
+				};
+			})
 		};
 	}
 
@@ -301,7 +314,7 @@ export function privacyService(deps: {
 			const applications = email
 				? await forgetApplicant(trx, email)
 				: { count: 0, fileIds: [], ownerIds: [] };
-			const mails = email ? await forgetRecipient(trx, { email, orderIds }) : 0;
+			const mails = await forgetMailNaming(trx, { userId, email: user.email });
 			await trx
 				.updateTable('users')
 				.set({

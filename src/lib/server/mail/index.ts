@@ -43,7 +43,9 @@ async function insertMail(
 			sent_at: null,
 			error: null,
 			reply_to: message.replyTo ?? null,
-			sealed: message.sealed ? 1 : 0
+			sealed: message.sealed ? 1 : 0,
+			about_user_id: message.about?.userId ?? null,
+			about_address: message.about?.address ?? null
 		})
 		.execute();
 }

@@ -12,7 +12,15 @@ export const MailMessageSchema = z.object({
 	 * stored encrypted with the site's keyring, no log line or stored error names it, and the row
 	 * is deleted once SMTP accepted the message.
 	 */
-	sealed: z.boolean().optional()
+	sealed: z.boolean().optional(),
+	/**
+	 * Whom the message is about besides its recipient (a claim's claimant mailed to its approvers,
+	 * an order's buyer, an inviter; a contact sender or an applicant, who need no account): deleting
+	 * their account takes the message, and another reader's data export leaves its subject out.
+	 */
+	about: z
+		.object({ userId: z.string().min(1).optional(), address: z.email().optional() })
+		.optional()
 });
 export type MailMessage = z.input<typeof MailMessageSchema>;
 

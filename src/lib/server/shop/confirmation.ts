@@ -14,6 +14,7 @@ export function confirmationMail(order: OrderDetail): MailMessage {
 	return {
 		kind: 'order-confirmation',
 		to: order.buyer.email,
+		about: { userId: order.userId },
 		subject: m.order_mail_subject({ id: order.id.slice(0, 8) }, options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),

@@ -12,6 +12,7 @@ export function orderCancelledMail(order: OrderDetail): MailMessage {
 	return {
 		kind: 'order-cancelled',
 		to: order.buyer.email,
+		about: { userId: order.userId },
 		subject: m.admin_shop_mail_cancelled_subject({ id: order.id.slice(0, 8) }, options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),
@@ -29,6 +30,7 @@ export function orderRefundedMail(order: OrderDetail): MailMessage {
 	return {
 		kind: 'order-refunded',
 		to: order.buyer.email,
+		about: { userId: order.userId },
 		subject: m.admin_shop_mail_refunded_subject({ id: order.id.slice(0, 8) }, options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),
