@@ -48,6 +48,8 @@ describe('assistant retrieval quality on the demo content', () => {
 			console.log(
 				`assistant retrieval quality (${locale}): ${quality.questions} questions, ` +
 					`hit@1 ${quality.hit1} (floor ${floor.hit1}), hit@3 ${quality.hit3} (floor ${floor.hit3}); ` +
+					`first set ${quality.sets.first.hit1}/${quality.sets.first.hit3}, ` +
+					`paraphrases ${quality.sets.paraphrases.hit1}/${quality.sets.paraphrases.hit3}; ` +
 					`${OFF_TOPIC[locale].length} off-topic, found nothing for ${quality.offTopicNothing} ` +
 					`(floor ${floor.offTopicNothing})\n  ${quality.misses.join('\n  ')}`
 			);
