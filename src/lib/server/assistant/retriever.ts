@@ -54,11 +54,13 @@ export function assistantRetriever(options: RetrieverOptions) {
 
 	async function build(locale: Locale, now: Date): Promise<SearchIndex> {
 		builds += 1;
-		const [own, extra] = await Promise.all([
+		// The other locale's text of the same items answers for a word this locale never uses.
+		const [own, other, extra] = await Promise.all([
 			publicDocs(options.db, locale, now),
+			publicDocs(options.db, locale === 'no' ? 'en' : 'no', now),
 			options.extraDocs ? options.extraDocs(locale) : []
 		]);
-		return buildIndex([...own, ...extra], locale);
+		return buildIndex([...own, ...extra, ...other], locale);
 	}
 
 	/** The locale's index, rebuilt when a write came after it (a build in flight is shared). */
