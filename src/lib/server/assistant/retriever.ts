@@ -8,7 +8,13 @@ import type { Locale } from '$lib/i18n';
 import type { Db, DbChanges } from '../db';
 import { answerFrom, type LocalAnswer } from './answer';
 import { publicDocs } from './corpus';
-import { buildIndex, type DocKind, type IndexDoc, type SearchIndex } from './search-index';
+import {
+	buildIndex,
+	type DocKind,
+	type IndexDoc,
+	type SearchIndex,
+	type SiteLink
+} from './search-index';
 
 export interface RetrievedPassage {
 	title: string;
@@ -20,6 +26,8 @@ export interface RetrievedPassage {
 	/** The query terms (stemmed) the passage matched. */
 	matched: string[];
 	date?: string;
+	/** The site's pages the passage links to. */
+	links?: SiteLink[];
 }
 
 export interface RetrieverOptions {
@@ -99,7 +107,8 @@ export function assistantRetriever(options: RetrieverOptions) {
 				text: passage.text,
 				score,
 				matched,
-				...(passage.date ? { date: passage.date } : {})
+				...(passage.date ? { date: passage.date } : {}),
+				...(passage.links ? { links: passage.links } : {})
 			}));
 		},
 
