@@ -11,8 +11,8 @@ import { holdScripts } from '../helpers/slow-scripts';
 const LOCALES = ['no', 'en'] as const;
 const QUESTION = { no: 'Når er julebordet?', en: 'When is the Christmas party?' };
 
-function texts(locale: (typeof LOCALES)[number]) {
-	return JSON.parse(readFileSync(`messages/${locale}/assistant.json`, 'utf8')) as Record<
+function texts(locale: (typeof LOCALES)[number], feature = 'assistant') {
+	return JSON.parse(readFileSync(`messages/${locale}/${feature}.json`, 'utf8')) as Record<
 		string,
 		string
 	>;
@@ -170,10 +170,7 @@ for (const locale of LOCALES) {
 		context,
 		baseURL
 	}) => {
-		const admin = JSON.parse(readFileSync(`messages/${locale}/admin.json`, 'utf8')) as Record<
-			string,
-			string
-		>;
+		const admin = texts(locale, 'admin');
 		// A page of each test's own, and words no page uses, so tests running at once do not meet.
 		const slug = locale === 'no' ? 'business-hotspot' : 'press';
 		const tag = Math.random()
@@ -220,10 +217,7 @@ for (const locale of LOCALES) {
 		context,
 		baseURL
 	}) => {
-		const admin = JSON.parse(readFileSync(`messages/${locale}/admin.json`, 'utf8')) as Record<
-			string,
-			string
-		>;
+		const admin = texts(locale, 'admin');
 		const question = `Finnes det en sjakklubb for ${locale} ${Math.random().toString(36).slice(2, 8)}?`;
 		const asked = await page.request.post('/api/public-assistant', {
 			data: { message: question, locale }
