@@ -19,7 +19,27 @@ const LONG_REST = 7;
 /** What a compound's last word may end in after the asked word: "studentbolig-er", "nettbutikk-en". */
 const ENDINGS = ['', 'e', 'a', 'en', 'er', 'et', 'ene', 'ens', 'ers', 'ets', 'es', 'ne', 'ns', 's'];
 
-const reverse = (s: string) => [...s].reverse().join('');
+function reverse(s: string): string {
+	let out = '';
+	for (let i = s.length - 1; i >= 0; i--) out += s[i];
+	return out;
+}
+
+/** How many words' answers a lookup keeps: questions ask the same words again and again. */
+const REMEMBERED = 4096;
+
+/** `find(word)`, remembered for the next question that asks the same word. */
+function remembered<T>(find: (word: string) => T): (word: string) => T {
+	const kept = new Map<string, T>();
+	return (word) => {
+		let found = kept.get(word);
+		if (found === undefined) {
+			if (kept.size >= REMEMBERED) kept.clear();
+			kept.set(word, (found = find(word)));
+		}
+		return found;
+	};
+}
 
 /** The first index of `sorted` not below `key`. */
 function lowerBound(sorted: readonly string[], key: string): number {
@@ -61,7 +81,7 @@ export function compoundLookup(siteWords: Iterable<string>, isWord: (piece: stri
 
 	return {
 		/** The site's words that are compounds of `word` and another word of the site. */
-		containing(word: string): string[] {
+		containing: remembered((word: string): string[] => {
 			if (word.length < MIN_WORD || /\d/.test(word)) return [];
 			const found = new Set<string>();
 			// The asked word first: the rest must be a word (after a linking letter, perhaps), or long
@@ -85,13 +105,13 @@ export function compoundLookup(siteWords: Iterable<string>, isWord: (piece: stri
 				}
 			}
 			return [...found];
-		},
+		}),
 
 		/**
 		 * The two words of the site a word the site never uses is made of ("pressespørsmål" →
 		 * presse, spørsmål), the longest last part first; null when it is no such word.
 		 */
-		parts(word: string): [string, string] | null {
+		parts: remembered((word: string): [string, string] | null => {
 			if (word.length < 2 * MIN_PART || /\d/.test(word)) return null;
 			for (let at = MIN_PART; at <= word.length - MIN_PART; at++) {
 				const head = word.slice(at);
@@ -100,6 +120,6 @@ export function compoundLookup(siteWords: Iterable<string>, isWord: (piece: stri
 				if (modifier) return [modifier, head];
 			}
 			return null;
-		}
+		})
 	};
 }
