@@ -42,7 +42,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'017_people',
 			'018_applications',
 			'019_safety_reports',
-			'020_contact_inbox'
+			'020_contact_inbox',
+			'027_page_keywords'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
