@@ -32,7 +32,8 @@ export function siteLinks(markdown: string, locale: Locale): SiteLink[] {
 	for (const [, label, target] of markdown.matchAll(SITE_LINK)) {
 		const url = /^\/(no|en)(\/|$)/.test(target!) ? target! : localizePath(target!, locale);
 		const title = plainText(label!);
-		if (!links.has(url)) links.set(url, { title: title[0]!.toUpperCase() + title.slice(1), url });
+		if (title === '' || links.has(url)) continue;
+		links.set(url, { title: title[0]!.toUpperCase() + title.slice(1), url });
 	}
 	return [...links.values()];
 }

@@ -410,7 +410,8 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				else matched.set(p, new Set([term]));
 			};
 			for (const term of queryTerms) {
-				const words = analysed.filter((a) => a.term === term).map((a) => fold(a.word));
+				const asked = analysed.filter((a) => a.term === term).map((a) => a.word);
+				const words = asked.map(fold);
 				const seen = new Set<number>();
 				/** Credits the passages not yet credited for this term, at `share` of an exact match. */
 				const add = (postings: Iterable<Posting>, share: number) => {
@@ -436,7 +437,7 @@ export function buildIndex(docs: readonly IndexDoc[], locale: Locale) {
 				if (seen.size > 0) continue;
 
 				const twinHits = new Map<string, number>();
-				for (const word of words) {
+				for (const word of asked) {
 					for (const other of analyse(word, locale === 'no' ? 'en' : 'no')) {
 						for (const { docId, tf } of twins.postings.get(fold(other.term)) ?? []) {
 							twinHits.set(docId, Math.max(twinHits.get(docId) ?? 0, tf));
