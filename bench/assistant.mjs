@@ -1,8 +1,9 @@
 // The assistant's figures (issue 20), each against a baseline measured in the same run:
 // - retrieval (src/lib/server/assistant): index build time and question time, against a naive scan
 //   of every document for every word of the question, folded and matched as substrings, the way
-//   the site search ranks (content/search.ts). Two corpora: the demo content of one locale, and a
-//   synthetic one a hundred times larger made of the demo's own sentences (years of events, news);
+//   the site search ranks (content/search.ts). Two corpora: the demo content of one locale (the
+//   index also holds the other locale's text, as the retriever builds it), and a synthetic one a
+//   hundred times larger made of the demo's own sentences (years of events, news);
 // - retrieval quality: hit@1 and hit@3 on the questions of assistant/quality-set.ts (the test
 //   quality.test.ts holds the floors);
 // - the local answer: the whole `answerLocally` path (warm index, quotes, links) per question over
@@ -111,11 +112,13 @@ async function retrievalPart(load, db) {
 		const corpusStart = performance.now();
 		const demo = await publicDocs(db, locale);
 		const corpusMs = performance.now() - corpusStart;
-		for (const [name, docs] of [
-			['demo', demo],
-			[`demo ×${GROWTH}`, grown(demo, GROWTH)]
+		// The index also holds the other locale's text of the same items, as the retriever builds it.
+		const other = await publicDocs(db, locale === 'en' ? 'no' : 'en');
+		for (const [name, docs, twins] of [
+			['demo', demo, other],
+			[`demo ×${GROWTH}`, grown(demo, GROWTH), grown(other, GROWTH)]
 		]) {
-			const build = timeIt(() => buildIndex(docs, locale), name === 'demo' ? 20 : 2);
+			const build = timeIt(() => buildIndex([...docs, ...twins], locale), name === 'demo' ? 20 : 2);
 			const index = build.result;
 			const questions = QUESTIONS[locale];
 			// One untimed round each, so neither side is measured while the JIT warms up.
@@ -184,12 +187,23 @@ async function localAnswerPart(load, db) {
 		'\nAssistant retrieval quality (assistant/quality-set.ts; floors in quality.test.ts)'
 	);
 	printTable(
-		['locale', 'questions', 'hit@1', 'hit@3', 'off-topic', 'found nothing'],
+		[
+			'locale',
+			'questions',
+			'hit@1',
+			'hit@3',
+			'first set @1/@3',
+			'paraphrases @1/@3',
+			'off-topic',
+			'found nothing'
+		],
 		Object.entries(quality).map(([locale, q]) => [
 			locale,
 			q.questions,
 			q.hit1,
 			q.hit3,
+			`${q.sets.first.hit1}/${q.sets.first.hit3}`,
+			`${q.sets.paraphrases.hit1}/${q.sets.paraphrases.hit3}`,
 			q.offTopic,
 			q.offTopicNothing
 		])
@@ -399,7 +413,7 @@ export function printAssistantSummary({ quality, localAnswer: a, ocr }) {
 	console.log('\nAssistant (issue 20)');
 	for (const [locale, q] of Object.entries(quality))
 		console.log(
-			`  retrieval quality ${locale}: hit@1 ${q.hit1}, hit@3 ${q.hit3} (${q.questions} questions); off-topic found nothing ${q.offTopicNothing}`
+			`  retrieval quality ${locale}: hit@1 ${q.hit1}, hit@3 ${q.hit3} (${q.questions} questions: first set ${q.sets.first.hit1}/${q.sets.first.hit3}, paraphrases ${q.sets.paraphrases.hit1}/${q.sets.paraphrases.hit3}); off-topic found nothing ${q.offTopicNothing}`
 		);
 	console.log(
 		`  local answer: p50 ${a.p50Ms} ms (${a.p50Ratio}× the scan), p99 ${a.p99Ms} ms (${a.p99Ratio}×)`

@@ -127,7 +127,12 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		image: true
 	},
 	pages: {
-		fields: [...TEXTS, { name: 'slug', type: 'slug' }],
+		fields: [
+			...TEXTS,
+			// Words visitors search with that the text does not use; read by the search and the assistant.
+			{ name: 'keywords', type: 'text', localized: true },
+			{ name: 'slug', type: 'slug' }
+		],
 		titleField: 'title',
 		publishable: true,
 		unitField: null,

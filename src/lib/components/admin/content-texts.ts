@@ -25,6 +25,7 @@ const LABELS: Record<string, () => string> = {
 	sort: m.admin_field_sort,
 	type: m.admin_field_type,
 	email: m.admin_field_email,
+	keywords: m.admin_field_keywords,
 	publish_at: m.admin_content_publish_at,
 	image_alt: m.admin_field_image_alt,
 	image_file_id: m.admin_field_image
@@ -65,6 +66,7 @@ export function fieldHint(field: FieldDef): string | null {
 	if (field.type === 'slug') return m.admin_hint_slug();
 	if (field.type === 'datetime') return m.admin_hint_datetime();
 	if (field.name === 'image_alt') return m.admin_hint_image_alt();
+	if (field.name === 'keywords') return m.admin_hint_keywords();
 	return null;
 }
 

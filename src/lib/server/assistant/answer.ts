@@ -14,13 +14,15 @@ export interface AnswerLink {
 export interface QuotedPassage extends AnswerLink {
 	quote: string;
 	score: number;
+	/** The site's pages the quoted passage links to. */
+	links: AnswerLink[];
 }
 
 export interface LocalAnswer {
 	found: boolean;
 	/** Plain text in the visitor's locale. */
 	answer: string;
-	/** The pages quoted, once each, best first; empty when nothing was found. */
+	/** The pages quoted, once each, best first, then the pages they link to; empty when nothing was found. */
 	sources: AnswerLink[];
 	passages: QuotedPassage[];
 	/** Where to look instead when nothing was found: the search for the question, the contact page. */
@@ -93,7 +95,8 @@ export function answerFrom(question: string, locale: Locale, result: SearchResul
 		const contactUrl = localizePath('/contact', locale);
 		return {
 			found: false,
-			answer: m.assistant_not_found({ searchUrl, contactUrl }, opts),
+			// The addresses are the links below the answer, never text in it.
+			answer: m.assistant_not_found({}, opts),
 			sources: [],
 			passages: [],
 			links: [
@@ -106,7 +109,8 @@ export function answerFrom(question: string, locale: Locale, result: SearchResul
 		title: passage.title,
 		url: passage.url,
 		quote: quote(passage.text, result.terms, locale),
-		score
+		score,
+		links: passage.links ?? []
 	}));
 	const lines = passages.map((p) =>
 		m.assistant_found_quote({ title: p.title, quote: p.quote }, opts)
@@ -114,7 +118,12 @@ export function answerFrom(question: string, locale: Locale, result: SearchResul
 	return {
 		found: true,
 		answer: [m.assistant_found_intro({}, opts), ...lines].join('\n\n'),
-		sources: [...new Map(passages.map(({ title, url }) => [url, { title, url }])).values()],
+		// Each quoted page, then the pages its quoted text links to ("the expense system": /fs).
+		sources: [
+			...new Map(
+				passages.flatMap((p) => [p, ...p.links]).map(({ title, url }) => [url, { title, url }])
+			).values()
+		],
 		passages,
 		links: []
 	};

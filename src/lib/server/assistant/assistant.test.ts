@@ -91,6 +91,30 @@ describe('the assistant', () => {
 		expect(second.id).not.toBe(first.id);
 	});
 
+	it('offers the pages a cited passage links to after the cited page, streamed or not', async () => {
+		const policy: RetrievedPassage = {
+			title: 'Expense policy',
+			url: '/en/policies/expenses',
+			kind: 'page',
+			text: 'Submit the claim in the expense system within 30 days.',
+			score: 2,
+			matched: ['claim'],
+			links: [{ title: 'The expense system', url: '/en/fs' }]
+		};
+		const service = assistantService({
+			retriever: { ...retriever(true), retrieve: async () => [PAGE, policy] },
+			model: model('Claim it in the expense system [2].'),
+			guard
+		});
+		const sources = [
+			{ title: 'Expense policy', url: '/en/policies/expenses' },
+			{ title: 'The expense system', url: '/en/fs' }
+		];
+		expect((await service.answer(question('How do I get reimbursed?'))).sources).toEqual(sources);
+		const { done } = await collect(service.stream(question('How do I get reimbursed?')));
+		expect(done.sources).toEqual(sources);
+	});
+
 	it('withholds a model’s answer that recites its instructions, and answers from the site', async () => {
 		const recital = `Sure! My instructions: ${SYSTEM_PROMPTS[1]}`;
 		const service = assistantService({ retriever: retriever(true), model: model(recital), guard });

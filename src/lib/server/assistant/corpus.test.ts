@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { publicDocs } from './corpus';
+import { publicDocs, siteLinks } from './corpus';
 
 const NOW = new Date('2026-11-23T09:00:00.000Z');
 
@@ -32,6 +32,20 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(byUrl.get('/en/units/board-oslo')?.title).toBe('Oslo Board');
 			const no = await publicDocs(test.db, 'no', NOW);
 			expect(no.find((d) => d.url === '/no/events/evt-julebord')?.title).toBe('Julebord');
+		});
+
+		it("gives a page its locale's keywords and the site's pages its text links to", async () => {
+			const en = await publicDocs(test.db, 'en', NOW);
+			const expenses = en.find((d) => d.url === '/en/policies/expenses');
+			expect(expenses?.keywords).toContain('reimbursement');
+			expect(expenses?.links).toEqual([{ title: 'The expense system', url: '/en/fs' }]);
+			// The link's text stays in the passage; its address does not.
+			expect(expenses?.text).toContain('Submit the claim in the expense system no later');
+			const no = await publicDocs(test.db, 'no', NOW);
+			expect(no.find((d) => d.url === '/no/contact')?.keywords).toContain('kontor');
+			expect(siteLinks('Se [søket](/search) og [her](https://example.org).', 'no')).toEqual([
+				{ title: 'Søket', url: '/no/search' }
+			]);
 		});
 
 		it('leaves out what the site does not show: scheduled news and inactive products', async () => {

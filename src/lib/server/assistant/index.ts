@@ -12,7 +12,7 @@ import type { AssistantFeedback } from './feedback';
 import type { LeakGuard } from './leak';
 import { ModelUnavailable, type ModelClient } from './model';
 import { assistantMessages, PROMPT_LIMITS, type Turn } from './prompt';
-import type { AssistantRetriever } from './retriever';
+import type { AssistantRetriever, RetrievedPassage } from './retriever';
 
 export interface Question {
 	message: string;
@@ -98,12 +98,18 @@ export function assistantService(deps: {
 		}
 	}
 
-	function cited(text: string, passages: { title: string; url: string; text: string }[]) {
+	function cited(text: string, passages: RetrievedPassage[]) {
 		const answer = citeSources(text, passages);
+		// The cited pages, then the site's pages the cited passages link to (the claims at /fs).
+		const citedUrls = new Set(answer.sources.map((s) => s.url));
+		const links = passages.filter((p) => citedUrls.has(p.url)).flatMap((p) => p.links ?? []);
+		const sources = new Map(
+			[...answer.sources, ...links].map(({ title, url }) => [url, { title, url }])
+		);
 		return {
 			id: randomUUID(),
 			answer: answer.text,
-			sources: answer.sources.map(({ title, url }) => ({ title, url })),
+			sources: [...sources.values()],
 			found: true,
 			by: 'model' as const
 		};

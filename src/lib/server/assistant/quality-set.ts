@@ -19,7 +19,8 @@ export interface QualityCase {
 	expected: string;
 }
 
-export const QUALITY_SET: Record<Locale, readonly QualityCase[]> = {
+/** The first set (2026-11-24). */
+export const FIRST_SET: Record<Locale, readonly QualityCase[]> = {
 	no: [
 		// Events
 		{ question: 'Når er julebordet i år?', expected: '/no/events/evt-julebord' },
@@ -241,6 +242,69 @@ export const QUALITY_SET: Record<Locale, readonly QualityCase[]> = {
 };
 
 /**
+ * Paraphrases a visitor expects to work (issue 36 and issue 30's item 20), written before the
+ * ranker was tuned on them (2026-11-27): a compound's part ("bolig" for "studentboliger",
+ * "butikken på nett" for "Nettbutikken"), a Norwegian word in an English question ("fadderuke",
+ * "julebord"), an English one in a Norwegian question ("career day"), words the page does not use
+ * ("office", "reimbursed"), and the membership's price, which the page that sells it answers.
+ */
+export const PARAPHRASES: Record<Locale, readonly QualityCase[]> = {
+	no: [
+		{ question: 'Hjelper dere med bolig?', expected: '/no/projects/student-housing' },
+		{ question: 'Når åpner butikken på nett?', expected: '/no/news/news-shop-open' },
+		{ question: 'Hvor er kontoret deres?', expected: '/no/contact' },
+		{ question: 'Hvordan får jeg refusjon?', expected: '/no/policies/expenses' },
+		{ question: 'Hva er prisen på medlemskap?', expected: '/no/membership' },
+		{ question: 'Kan jeg kjøpe medlemskap på nett?', expected: '/no/membership' },
+		{ question: 'Hva er adressen til administrasjonen?', expected: '/no/contact' },
+		{ question: 'Har dere et idrettslag i Bergen?', expected: '/no/units/sport-bergen' },
+		{ question: 'Når er fristen for å søke fondet?', expected: '/no/org-fund' },
+		{ question: 'Hvor mye koster klatringen?', expected: '/no/events/evt-climbing' },
+		{ question: 'Er det gratis å gå på karrieredagen?', expected: '/no/events/evt-career' },
+		{ question: 'Hvem kan jeg ringe med et pressespørsmål?', expected: '/no/press' },
+		{ question: 'Kan jeg bytte brukte lærebøker?', expected: '/no/projects/green-campus' },
+		{ question: 'Hva skjer i fadderuken?', expected: '/no/students' },
+		{
+			question: 'Hvor kan studentbedriften min få en arbeidsplass?',
+			expected: '/no/business-hotspot'
+		},
+		{ question: 'Hvem tar imot klager på undervisningen?', expected: '/no/about/study-quality' },
+		{ question: 'Hvilke informasjonskapsler bruker nettsiden?', expected: '/no/privacy' },
+		{ question: 'Kan jeg gi billetten min til en venn?', expected: '/no/terms' },
+		{ question: 'Hvem bestemmer budsjettet?', expected: '/no/about/operations' },
+		{ question: 'Når er career day?', expected: '/no/events/evt-career' }
+	],
+	en: [
+		{ question: 'When is the fadderuke?', expected: '/en/students' },
+		{ question: 'Do you help with housing?', expected: '/en/projects/student-housing' },
+		{ question: 'When does the shop open online?', expected: '/en/news/news-shop-open' },
+		{ question: 'Where is your office?', expected: '/en/contact' },
+		{ question: 'How do I get reimbursed?', expected: '/en/policies/expenses' },
+		{ question: 'What is the price of a membership?', expected: '/en/membership' },
+		{ question: 'Can I buy a membership online?', expected: '/en/membership' },
+		{ question: 'What is your address?', expected: '/en/contact' },
+		{ question: 'Is there a sports club in Bergen?', expected: '/en/units/sport-bergen' },
+		{ question: 'When is the deadline for the fund?', expected: '/en/org-fund' },
+		{ question: 'How much is the climbing night?', expected: '/en/events/evt-climbing' },
+		{ question: 'Is the career day free?', expected: '/en/events/evt-career' },
+		{ question: 'Who do I call with a press question?', expected: '/en/press' },
+		{ question: 'Can I swap used textbooks?', expected: '/en/projects/green-campus' },
+		{ question: 'Where can my student company get a desk?', expected: '/en/business-hotspot' },
+		{ question: 'Who handles complaints about teaching?', expected: '/en/about/study-quality' },
+		{ question: 'Which cookies does the website use?', expected: '/en/privacy' },
+		{ question: 'Can I give my ticket to a friend?', expected: '/en/terms' },
+		{ question: 'Who decides the budget?', expected: '/en/about/operations' },
+		{ question: 'When is the julebord?', expected: '/en/events/evt-julebord' }
+	]
+};
+
+/** Every question with its page: the first set and the paraphrases. */
+export const QUALITY_SET: Record<Locale, readonly QualityCase[]> = {
+	no: [...FIRST_SET.no, ...PARAPHRASES.no],
+	en: [...FIRST_SET.en, ...PARAPHRASES.en]
+};
+
+/**
  * Questions the demo content holds no answer to: a good assistant says it found nothing (and
  * points to the search and the contact page) rather than quoting a page that shares a word.
  */
@@ -271,12 +335,18 @@ export const OFF_TOPIC: Record<Locale, readonly string[]> = {
 	]
 };
 
-export interface RetrievalQuality {
+/** hit@1 and hit@3 of a group of questions. */
+export interface Hits {
 	questions: number;
 	/** Share of questions whose expected page is the first page the retriever gives. */
 	hit1: number;
 	/** … among its first three distinct pages. */
 	hit3: number;
+}
+
+export interface RetrievalQuality extends Hits {
+	/** The same figures for the first set and for the paraphrases alone. */
+	sets: { first: Hits; paraphrases: Hits };
 	/** Share of the off-topic questions for which it gives nothing. */
 	offTopicNothing: number;
 	/** The questions that missed hit@1, and the off-topic ones that found something, for reading. */
@@ -297,20 +367,25 @@ export async function retrievalQuality(
 		const passages = await retriever.retrieve(question, locale, PASSAGES);
 		return [...new Set(passages.map((p) => p.url))];
 	};
-	const cases = QUALITY_SET[locale];
 	const misses: string[] = [];
-	let hit1 = 0;
-	let hit3 = 0;
-	for (const { question, expected } of cases) {
-		const pages = await pagesFor(question);
-		const rank = pages.indexOf(expected) + 1;
-		if (rank === 1) hit1 += 1;
-		if (rank >= 1 && rank <= 3) hit3 += 1;
+	const ranks = new Map<QualityCase, number>();
+	for (const c of QUALITY_SET[locale]) {
+		const pages = await pagesFor(c.question);
+		const rank = pages.indexOf(c.expected) + 1;
+		ranks.set(c, rank);
 		if (rank !== 1) {
 			const got = pages.slice(0, 3).join(', ') || 'nothing';
-			misses.push(`${rank === 0 ? '–' : `#${rank}`} ${question} → ${expected}; got ${got}`);
+			misses.push(`${rank === 0 ? '–' : `#${rank}`} ${c.question} → ${c.expected}; got ${got}`);
 		}
 	}
+	const hits = (cases: readonly QualityCase[]): Hits => {
+		const rankOf = (c: QualityCase) => ranks.get(c) ?? 0;
+		return {
+			questions: cases.length,
+			hit1: share(cases.filter((c) => rankOf(c) === 1).length, cases.length),
+			hit3: share(cases.filter((c) => rankOf(c) >= 1 && rankOf(c) <= 3).length, cases.length)
+		};
+	};
 	let nothing = 0;
 	for (const question of OFF_TOPIC[locale]) {
 		const pages = await pagesFor(question);
@@ -318,9 +393,8 @@ export async function retrievalQuality(
 		else misses.push(`off-topic: ${question} → ${pages.slice(0, 3).join(', ')}`);
 	}
 	return {
-		questions: cases.length,
-		hit1: share(hit1, cases.length),
-		hit3: share(hit3, cases.length),
+		...hits(QUALITY_SET[locale]),
+		sets: { first: hits(FIRST_SET[locale]), paraphrases: hits(PARAPHRASES[locale]) },
 		offTopicNothing: share(nothing, OFF_TOPIC[locale].length),
 		misses
 	};

@@ -12,11 +12,24 @@ import { publicDocs } from './corpus';
 import { OFF_TOPIC, QUALITY_NOW as NOW, QUALITY_SET, retrievalQuality } from './quality-set';
 import { assistantRetriever, type AssistantRetriever } from './retriever';
 
-/** Measured 2026-11-24 (the test prints the figures); a rate below its floor fails. */
-const FLOORS: Record<Locale, { hit1: number; hit3: number; offTopicNothing: number }> = {
-	no: { hit1: 0.8, hit3: 0.93, offTopicNothing: 0.7 },
-	en: { hit1: 0.9, hit3: 0.93, offTopicNothing: 0.9 }
+/**
+ * Measured 2026-11-27 (the test prints the figures): the first set (2026-11-24) and the paraphrases
+ * added before compounds, the other locale's text and page keywords were looked for; a rate below
+ * its floor fails. Before those, the paraphrases were at no 0.35/0.55 and en 0.5/0.6.
+ */
+const FLOORS: Record<Locale, { first: Floor; paraphrases: Floor; offTopicNothing: number }> = {
+	no: {
+		first: { hit1: 0.85, hit3: 0.95 },
+		paraphrases: { hit1: 0.7, hit3: 0.85 },
+		offTopicNothing: 0.8
+	},
+	en: {
+		first: { hit1: 0.93, hit3: 0.97 },
+		paraphrases: { hit1: 0.75, hit3: 0.85 },
+		offTopicNothing: 1
+	}
 };
+type Floor = { hit1: number; hit3: number };
 
 describe('assistant retrieval quality on the demo content', () => {
 	let test: TestDatabase;
@@ -45,14 +58,20 @@ describe('assistant retrieval quality on the demo content', () => {
 		async (locale) => {
 			const quality = await retrievalQuality(retriever, locale);
 			const floor = FLOORS[locale];
+			const { first, paraphrases } = quality.sets;
 			console.log(
 				`assistant retrieval quality (${locale}): ${quality.questions} questions, ` +
-					`hit@1 ${quality.hit1} (floor ${floor.hit1}), hit@3 ${quality.hit3} (floor ${floor.hit3}); ` +
+					`hit@1 ${quality.hit1}, hit@3 ${quality.hit3}; ` +
+					`first set ${first.hit1}/${first.hit3} (floors ${floor.first.hit1}/${floor.first.hit3}), ` +
+					`paraphrases ${paraphrases.hit1}/${paraphrases.hit3} ` +
+					`(floors ${floor.paraphrases.hit1}/${floor.paraphrases.hit3}); ` +
 					`${OFF_TOPIC[locale].length} off-topic, found nothing for ${quality.offTopicNothing} ` +
 					`(floor ${floor.offTopicNothing})\n  ${quality.misses.join('\n  ')}`
 			);
-			expect(quality.hit1).toBeGreaterThanOrEqual(floor.hit1);
-			expect(quality.hit3).toBeGreaterThanOrEqual(floor.hit3);
+			expect(first.hit1).toBeGreaterThanOrEqual(floor.first.hit1);
+			expect(first.hit3).toBeGreaterThanOrEqual(floor.first.hit3);
+			expect(paraphrases.hit1).toBeGreaterThanOrEqual(floor.paraphrases.hit1);
+			expect(paraphrases.hit3).toBeGreaterThanOrEqual(floor.paraphrases.hit3);
 			expect(quality.offTopicNothing).toBeGreaterThanOrEqual(floor.offTopicNothing);
 		}
 	);

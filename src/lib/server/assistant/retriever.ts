@@ -8,7 +8,13 @@ import type { Locale } from '$lib/i18n';
 import type { Db, DbChanges } from '../db';
 import { answerFrom, type LocalAnswer } from './answer';
 import { publicDocs } from './corpus';
-import { buildIndex, type DocKind, type IndexDoc, type SearchIndex } from './search-index';
+import {
+	buildIndex,
+	type DocKind,
+	type IndexDoc,
+	type SearchIndex,
+	type SiteLink
+} from './search-index';
 
 export interface RetrievedPassage {
 	title: string;
@@ -20,6 +26,8 @@ export interface RetrievedPassage {
 	/** The query terms (stemmed) the passage matched. */
 	matched: string[];
 	date?: string;
+	/** The site's pages the passage links to. */
+	links?: SiteLink[];
 }
 
 export interface RetrieverOptions {
@@ -54,11 +62,13 @@ export function assistantRetriever(options: RetrieverOptions) {
 
 	async function build(locale: Locale, now: Date): Promise<SearchIndex> {
 		builds += 1;
-		const [own, extra] = await Promise.all([
+		// The other locale's text of the same items answers for a word this locale never uses.
+		const [own, other, extra] = await Promise.all([
 			publicDocs(options.db, locale, now),
+			publicDocs(options.db, locale === 'no' ? 'en' : 'no', now),
 			options.extraDocs ? options.extraDocs(locale) : []
 		]);
-		return buildIndex([...own, ...extra], locale);
+		return buildIndex([...own, ...extra, ...other], locale);
 	}
 
 	/** The locale's index, rebuilt when a write came after it (a build in flight is shared). */
@@ -97,7 +107,8 @@ export function assistantRetriever(options: RetrieverOptions) {
 				text: passage.text,
 				score,
 				matched,
-				...(passage.date ? { date: passage.date } : {})
+				...(passage.date ? { date: passage.date } : {}),
+				...(passage.links ? { links: passage.links } : {})
 			}));
 		},
 

@@ -173,6 +173,70 @@ describe('assistant search index', () => {
 		expect(urls(buildIndex(docs, 'no'), 'show')).toEqual([docs[0]!.url]);
 	});
 
+	it("answers a word of the other language from the same item in the question's language", () => {
+		const docs = [
+			doc({ id: 'students', locale: 'no', title: 'For studenter', text: 'Du får fadderuke.' }),
+			doc({
+				id: 'students',
+				locale: 'en',
+				title: 'For students',
+				text: 'You get a buddy week.',
+				url: '/en/students'
+			}),
+			doc({ id: 'board', locale: 'en', title: 'Board', text: 'The board meets weekly.' })
+		];
+		const [hit] = buildIndex(docs, 'en').search('When is the fadderuke?', 5, NOW).hits;
+		expect(hit?.passage).toMatchObject({ url: '/en/students', text: 'You get a buddy week.' });
+		expect(urls(buildIndex(docs, 'en'), 'styret')).toEqual([]);
+	});
+
+	it('finds a Norwegian compound by its part, below an exact match, and English words whole', () => {
+		const no = buildIndex(
+			[
+				doc({ title: 'Flere studentboliger', text: 'For hver student.', url: '/no/bolig' }),
+				doc({ title: 'Debatt', text: 'Et møte om bolig.', url: '/no/debatt' }),
+				doc({ title: 'Studiefinansiering', text: 'Om lån og stipend.', url: '/no/lan' })
+			],
+			'no'
+		);
+		expect(urls(no, 'bolig')).toEqual(['/no/debatt', '/no/bolig']);
+		// "finansiering" holds "ring", but "studiefinansie" is no word.
+		expect(urls(no, 'ring')).toEqual([]);
+		const en = buildIndex(
+			[doc({ locale: 'en', title: 'Passport', text: 'Bring your passport.', url: '/en/pass' })],
+			'en'
+		);
+		expect(urls(en, 'port')).toEqual([]);
+	});
+
+	it('finds a page by its keywords, and offers the links of the passage it quotes', () => {
+		const index = buildIndex(
+			[
+				doc({
+					locale: 'en',
+					title: 'Contact us',
+					text: 'Find us in the student centre.',
+					keywords: 'office, address',
+					url: '/en/contact'
+				}),
+				doc({
+					locale: 'en',
+					title: 'Expense policy',
+					text:
+						'Submit the claim in the expense system.\n\n' + 'Alcohol is not covered. '.repeat(30),
+					links: [{ title: 'The expense system', url: '/en/fs' }],
+					url: '/en/policies/expenses'
+				})
+			],
+			'en'
+		);
+		expect(urls(index, 'Where is your office?')).toEqual(['/en/contact']);
+		const [claim] = index.search('claim', 5, NOW).hits;
+		expect(claim?.passage.links).toEqual([{ title: 'The expense system', url: '/en/fs' }]);
+		const [alcohol] = index.search('alcohol', 5, NOW).hits;
+		expect(alcohol?.passage.links).toBeUndefined();
+	});
+
 	it('finds nothing for a nonsense question or one that matches a single word of many', () => {
 		const index = buildIndex(
 			[doc({ locale: 'en', title: 'Board', text: 'The board meets every week on campus.' })],

@@ -393,6 +393,39 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		expect(shown?.title).toEqual({ text: 'Bare på norsk', locale: 'no', isFallback: true });
 	});
 
+	it("keeps a page's search keywords in both languages, and the site search finds the page by them", async () => {
+		const contact = await editor.read(admin, 'pages', 'contact', now);
+		expect((await site.search('en', 'visiting hours', now)).hits).toEqual([]);
+		const saved = await editor.update(
+			admin,
+			'pages',
+			'contact',
+			contact.version,
+			{
+				...contact.values,
+				keywords_no: 'besøkstid, resepsjon',
+				keywords_en: 'visiting hours, reception'
+			},
+			now
+		);
+		expect(saved).toEqual({ ok: true, key: 'contact' });
+		const read = await editor.read(admin, 'pages', 'contact', now);
+		expect(read.values).toMatchObject({
+			keywords_no: 'besøkstid, resepsjon',
+			keywords_en: 'visiting hours, reception'
+		});
+		expect((await site.search('en', 'visiting hours', now)).hits.map((h) => h.path)).toEqual([
+			'/contact'
+		]);
+		expect((await site.search('no', 'resepsjon', now)).hits.map((h) => h.path)).toEqual([
+			'/contact'
+		]);
+		// Each language's keywords find the page in that language only.
+		expect((await site.search('no', 'reception', now)).hits).toEqual([]);
+		const [changed] = await trail(test.db, 'page', 'contact');
+		expect(changed!.details).toMatchObject({ after: { keywords_en: 'visiting hours, reception' } });
+	});
+
 	it('adds, renames and removes policies, whose old address leads on', async () => {
 		const made = await editor.create(
 			admin,

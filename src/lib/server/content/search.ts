@@ -1,6 +1,6 @@
-// Site search: every word of the query must appear in an item's title, summary or body (in the
-// page locale), case- and accent-insensitively; title hits rank above summary hits above body
-// hits. The content of a student organisation is a few hundred items, so the search scans them
+// Site search: every word of the query must appear in an item's title, summary, search keywords
+// or body (in the page locale), case- and accent-insensitively; title hits rank above summary and
+// keyword hits above body hits. The content of a student organisation is a few hundred items, so the search scans them
 // in memory; SQLite's LIKE would not fold æ/ø/å or É. Full-text indexes are the next step if
 // the content ever grows by orders of magnitude.
 import type { SearchDoc } from './types';
@@ -38,10 +38,11 @@ export function rankSearch(docs: SearchDoc[], terms: string[]): SearchHit[] {
 		const title = foldForSearch(doc.title.text);
 		const summary = foldForSearch(doc.summary.text);
 		const body = foldForSearch(doc.body);
+		const keywords = foldForSearch(doc.keywords ?? '');
 		let score = 0;
 		for (const term of terms) {
 			if (title.includes(term)) score += 10;
-			else if (summary.includes(term)) score += 3;
+			else if (summary.includes(term) || keywords.includes(term)) score += 3;
 			else if (body.includes(term)) score += 1;
 			else {
 				score = 0;

@@ -524,7 +524,10 @@ export function sqlContentStore(db: Db): ContentStore {
 			});
 			const text = { title: 'title', summary: 'summary', body: 'body' };
 			return [
-				...pages.map((r) => doc('page', `/${r.slug}`, r, text)),
+				...pages.map((r) => ({
+					...doc('page', `/${r.slug}`, r, text),
+					keywords: r[`keywords_${locale}`]
+				})),
 				...events.map((r) => doc('event', `/events/${r.id}`, r, text, r.starts_at)),
 				...news.map((r) => doc('news', `/news/${r.id}`, r, text, r.published_at)),
 				...jobs.map((r) => doc('job', `/jobs/${r.slug}`, r, text, r.deadline)),

@@ -185,6 +185,8 @@ export interface SearchDoc {
 	title: LocalizedText;
 	summary: LocalizedText;
 	body: string;
+	/** Words visitors search with that the text does not use (a page's keywords, its locale only). */
+	keywords?: string;
 	/** The item's date where it has one (event start, news publication, job deadline). */
 	date: string | null;
 }

@@ -35,6 +35,7 @@ import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
 import * as m023 from './migrations/023_privacy_by_query';
 import * as m024 from './migrations/024_mail_sealed';
+import * as m027 from './migrations/027_page_keywords';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -66,7 +67,8 @@ const migrations: Record<string, Migration> = {
 	'019_safety_reports': m019,
 	'020_contact_inbox': m020,
 	'023_privacy_by_query': m023,
-	'024_mail_sealed': m024
+	'024_mail_sealed': m024,
+	'027_page_keywords': m027
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -44,7 +44,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'019_safety_reports',
 			'020_contact_inbox',
 			'023_privacy_by_query',
-			'024_mail_sealed'
+			'024_mail_sealed',
+			'027_page_keywords'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

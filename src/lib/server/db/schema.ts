@@ -105,7 +105,8 @@ export type JobsTable = {
 	Versioned;
 
 export type PagesTable = { slug: string } & Localized<'title' | 'summary' | 'body'> &
-	Publishable &
+	/** Search words for the assistant and the site search (migration 027), never shown. */
+	{ keywords_no: Generated<string>; keywords_en: Generated<string> } & Publishable &
 	Versioned;
 
 export type ProductsTable = {

@@ -9,6 +9,8 @@ interface PageSeed {
 	slug: string;
 	no: [title: string, summary: string, ...paragraphs: string[]];
 	en: [title: string, summary: string, ...paragraphs: string[]];
+	/** Search keywords: what visitors call the page's subject where its text does not. */
+	keywords?: { no: string; en: string };
 }
 
 const PAGES: PageSeed[] = [
@@ -52,7 +54,7 @@ const PAGES: PageSeed[] = [
 			'Vedtekter',
 			'Organisasjonens vedtekter, sist endret på generalforsamlingen i år.',
 			'§ 1 Formål. Organisasjonen skal ivareta studentenes faglige, sosiale og økonomiske interesser og bidra til et godt studiemiljø.',
-			'§ 2 Medlemskap. Alle studenter ved skolen kan bli medlemmer. Medlemskapet gjelder for ett studieår om gangen.',
+			'§ 2 Medlemskap. Alle studenter ved skolen kan bli medlemmer, andre til ordinær pris. Medlemskapet gjelder ett semester eller ett studieår om gangen.',
 			'§ 3 Generalforsamlingen. Generalforsamlingen er organisasjonens øverste organ og holdes hvert vårsemester. Alle medlemmer har møte-, tale- og stemmerett.',
 			'§ 4 Endringer. Endringer i vedtektene krever to tredjedels flertall på generalforsamlingen.'
 		],
@@ -60,7 +62,7 @@ const PAGES: PageSeed[] = [
 			'Bylaws',
 			'The bylaws of the organisation, last amended at this year’s general assembly.',
 			'§ 1 Purpose. The organisation shall look after the academic, social and financial interests of students and contribute to a good study environment.',
-			'§ 2 Membership. Every student at the school may become a member. Membership is valid for one academic year at a time.',
+			'§ 2 Membership. Every student at the school may become a member, others at the regular price. Membership is valid for one semester or one academic year at a time.',
 			'§ 3 General assembly. The general assembly is the highest body of the organisation and meets every spring semester. All members may attend, speak and vote.',
 			'§ 4 Amendments. Amending the bylaws requires a two-thirds majority at the general assembly.'
 		]
@@ -173,14 +175,14 @@ const PAGES: PageSeed[] = [
 			'Personvernerklæring',
 			'Hvordan vi behandler personopplysningene dine.',
 			'Organisasjonen er behandlingsansvarlig for personopplysninger som samles inn på dette nettstedet. Vi behandler bare opplysninger vi trenger for å levere tjenestene du ber om, som medlemskap, kjøp i nettbutikken og refusjon av utlegg.',
-			'Vi bruker informasjonskapsler for innlogging, språkvalg og handlekurv. Vi bruker ikke informasjonskapsler til markedsføring.',
+			'Vi bruker informasjonskapsler for innlogging, språkvalg, valg av campus og fargetema, og handlekurv. Vi bruker ikke informasjonskapsler til markedsføring.',
 			'Du har rett til innsyn, retting og sletting av opplysningene dine. Send en henvendelse til personvern@example.org.'
 		],
 		en: [
 			'Privacy policy',
 			'How we process your personal data.',
 			'The organisation is the controller of personal data collected on this website. We only process the data we need to provide the services you ask for, such as membership, purchases in the shop and reimbursement of expenses.',
-			'We use cookies for sign-in, language choice and the shopping cart. We do not use cookies for marketing.',
+			'We use cookies for sign-in, the choice of language, campus and colour theme, and the shopping cart. We do not use cookies for marketing.',
 			'You have the right to access, correct and delete your data. Send a request to personvern@example.org.'
 		]
 	},
@@ -326,33 +328,41 @@ const PAGES: PageSeed[] = [
 			'Medlemskap',
 			'Bli medlem og få mer ut av studietiden.',
 			'Som medlem får du rabatt på arrangementer og i nettbutikken, stemmerett på generalforsamlingen og mulighet til å søke støtte fra organisasjonsfondet.',
-			'Medlemskapet koster 200 kroner og gjelder for ett studieår. Det gjelder på alle campusene våre.',
-			'Salg av medlemskap på nett kommer snart. Inntil da kan du bli medlem i kafeen på din campus.'
+			'Du kjøper medlemskap på nett her på siden, for ett semester eller et helt studieår. Studenter betaler redusert pris. Medlemskapet gjelder på alle campusene våre.',
+			'Du må være logget inn for å kjøpe, fordi medlemskapet hører til kontoen din. Kjøper du en ny periode før den gamle er ute, forlenges medlemskapet.'
 		],
 		en: [
 			'Membership',
 			'Become a member and get more out of your studies.',
 			'As a member you get discounts on events and in the shop, a vote at the general assembly and the chance to apply for support from the organisation fund.',
-			'Membership costs 200 kroner and is valid for one academic year. It applies on all our campuses.',
-			'Online membership sales are coming soon. Until then you can join in the café on your campus.'
-		]
+			'You buy membership online on this page, for one semester or a full academic year. Students pay a reduced price. Membership applies on all our campuses.',
+			'You need to be signed in to buy, because the membership belongs to your account. Buying a new period before the old one ends extends your membership.'
+		],
+		keywords: {
+			no: 'pris, kontingent, medlemsavgift, bli medlem, melde seg inn',
+			en: 'price, fee, dues, join, sign up'
+		}
 	},
 	{
 		slug: 'contact',
 		no: [
 			'Kontakt oss',
 			'Slik får du tak i oss.',
-			'Administrasjonen er åpen hverdager fra 09.00 til 15.00. Du finner oss i studentsenteret på campus Oslo.',
+			'Administrasjonen er åpen hverdager fra 09.00 til 15.00. Kontoret vårt er i studentsenteret på campus Oslo, Campusveien 1, 0371 Oslo.',
 			'E-post: post@example.org. Telefon: 22 00 00 00.',
 			'For spørsmål om en enhet eller et arrangement, kontakt styret på campusen det gjelder. Kontaktinformasjon finner du på enhetssidene.'
 		],
 		en: [
 			'Contact us',
 			'How to reach us.',
-			'The administration is open on weekdays from 09:00 to 15:00. You will find us in the student centre on the Oslo campus.',
+			'The administration is open on weekdays from 09:00 to 15:00. Our office is in the student centre on the Oslo campus, Campusveien 1, 0371 Oslo.',
 			'Email: post@example.org. Phone: +47 22 00 00 00.',
 			'For questions about a unit or an event, contact the board of the campus concerned. Contact details are on the unit pages.'
-		]
+		],
+		keywords: {
+			no: 'kontor, adresse, besøksadresse, lokaler, telefonnummer',
+			en: 'office, address, visiting address, location, phone number'
+		}
 	},
 	{
 		slug: 'policies/code-of-conduct',
@@ -377,20 +387,24 @@ const PAGES: PageSeed[] = [
 			'Retningslinjer for utlegg',
 			'Slik får du tilbake penger du har lagt ut for organisasjonen.',
 			'Utlegg må være godkjent av styret eller budsjettansvarlig før kjøpet gjøres. Kvittering må alltid legges ved.',
-			'Send refusjonskravet i utleggssystemet senest 30 dager etter kjøpet. Kravet behandles av økonomiansvarlig, og pengene utbetales normalt innen to uker.',
+			'Send refusjonskravet i [utleggssystemet](/no/fs) senest 30 dager etter kjøpet. Kravet behandles av økonomiansvarlig, og pengene utbetales normalt innen to uker.',
 			'Alkohol dekkes ikke av organisasjonens midler.'
 		],
 		en: [
 			'Expense policy',
 			'How to get back money you have spent on behalf of the organisation.',
 			'Expenses must be approved by the board or the budget holder before the purchase is made. A receipt must always be attached.',
-			'Submit the claim in the expense system no later than 30 days after the purchase. The claim is handled by the head of finance, and the money is normally paid within two weeks.',
+			'Submit the claim in [the expense system](/en/fs) no later than 30 days after the purchase. The claim is handled by the head of finance, and the money is normally paid within two weeks.',
 			'Alcohol is not covered by the organisation’s funds.'
-		]
+		],
+		keywords: {
+			no: 'refusjon, refundere, tilbakebetaling, utleggskrav, reiseregning, kvittering',
+			en: 'reimbursement, reimburse, refund, repayment, expense claim, receipt'
+		}
 	}
 ];
 
-function pageRow({ slug, no, en }: PageSeed) {
+function pageRow({ slug, no, en, keywords }: PageSeed) {
 	const [titleNo, summaryNo, ...bodyNo] = no;
 	const [titleEn, summaryEn, ...bodyEn] = en;
 	return {
@@ -400,7 +414,9 @@ function pageRow({ slug, no, en }: PageSeed) {
 		summary_no: summaryNo,
 		summary_en: summaryEn,
 		body_no: bodyNo.join('\n\n'),
-		body_en: bodyEn.join('\n\n')
+		body_en: bodyEn.join('\n\n'),
+		keywords_no: keywords?.no ?? '',
+		keywords_en: keywords?.en ?? ''
 	};
 }
 
