@@ -71,7 +71,9 @@ describe('registration and sign-in', () => {
 		const token = new URL(link).searchParams.get('token')!;
 		const confirm = await b.post('/en/auth/verify', { token });
 		expect(confirm.status).toBe(303);
-		expect(confirm.headers.get('location')).toBe('/en/auth/login?notice=verified');
+		// The browser that registered (and asked for the fresh link) is signed in by confirming.
+		expect(confirm.headers.get('location')).toBe('/en/profile?verified');
+		expectSessionCookieAttributes(sessionSetCookie(confirm)!);
 		expect((await b.post('/en/auth/verify', { token })).status).toBe(400);
 
 		const login = await b.post('/en/auth/login', { email, password: PASSWORD });
