@@ -1,4 +1,5 @@
 // The text for the codes the sign-in forms and pages answer with.
+import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 
 export type AuthMessage = { kind: string; seconds?: number };
@@ -27,10 +28,12 @@ export function authMessage(msg: AuthMessage | undefined | null): string | null 
 	}
 }
 
-const ROLES: Record<string, () => string> = {
+const ROLES: Record<string, (inputs: object, options?: { locale?: Locale }) => string> = {
 	member: m.auth_role_member,
 	leader: m.auth_role_leader,
 	finance: m.auth_role_finance
 };
 
-export const roleLabel = (role: string) => ROLES[role]?.() ?? role;
+/** A team role in words: the page's language, or `locale` (a mail's). */
+export const roleLabel = (role: string, locale?: Locale) =>
+	ROLES[role]?.({}, locale && { locale }) ?? role;

@@ -2,10 +2,10 @@
 // actions in words, who did them, whom they concern, and each field as it was and became, in the
 // request's language (sent as text: the pages carry no message tables for them).
 import { roleLabel } from '$lib/auth-messages';
-import { formatDateTime } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { TrailEntry } from '../audit/trail-entry';
+import { isBareId, trailValue } from '../audit/trail-values';
 import type { HistoryEntry } from './people';
 
 const ACTIONS: Record<string, () => string> = {
@@ -28,13 +28,39 @@ const ACTIONS: Record<string, () => string> = {
 	'invitation:revoke': m.admin_people_action_invite_revoke
 };
 
-function shown(key: string, value: unknown, locale: Locale): string {
-	if (value === null || value === undefined) return '–';
-	if (key === 'role' && typeof value === 'string') return roleLabel(value);
-	if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) {
-		return formatDateTime(value, locale);
+const FIELDS: Record<string, () => string> = {
+	role: m.admin_people_field_role,
+	expires_at: m.admin_people_field_expires_at,
+	revoked_at: m.admin_people_field_revoked_at,
+	granted_by: m.admin_people_field_granted_by,
+	granted_at: m.admin_people_field_granted_at,
+	live_sessions: m.admin_people_field_live_sessions,
+	session: m.admin_people_field_session_ended
+};
+
+/** An identity entry's action in words (`<subject type>:<action>`), or undefined. */
+export const identityActionLabel = (code: string): string | undefined => ACTIONS[code]?.();
+
+/** The invitation an account joined by: an id nobody can read, and the action says as much. */
+const HIDDEN = new Set(['invitation']);
+
+/** A field added later reads as words until it has a label of its own. */
+function fieldLabel(key: string): string {
+	const label = FIELDS[key]?.();
+	if (label) return label;
+	const words = key.replace(/_/g, ' ');
+	return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function shown(key: string, value: unknown, locale: Locale, names: ReadonlyMap<string, string>) {
+	if (key === 'role' && typeof value === 'string') return roleLabel(value, locale);
+	// A signed-out session is recorded with its id; the reader needs when.
+	if (key === 'session' && value && typeof value === 'object' && 'revoked_at' in value) {
+		return trailValue(value.revoked_at, locale);
 	}
-	return typeof value === 'object' ? JSON.stringify(value) : String(value);
+	// The only ids these fields hold are accounts'; one without a name was deleted.
+	if (isBareId(value, names)) return m.admin_people_deleted_user();
+	return trailValue(value, locale, names);
 }
 
 /**
@@ -44,7 +70,10 @@ function shown(key: string, value: unknown, locale: Locale): string {
 export function historyText(entries: HistoryEntry[], locale: Locale, about = false): TrailEntry[] {
 	return entries.map((e) => {
 		const code = `${e.subjectType}:${e.action}`;
-		const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
+		const names = new Map(Object.entries(e.valueNames));
+		const keys = [
+			...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])
+		].filter((k) => !HIDDEN.has(k));
 		return {
 			id: e.id,
 			at: e.at,
@@ -57,7 +86,7 @@ export function historyText(entries: HistoryEntry[], locale: Locale, about = fal
 			label: ACTIONS[code]?.() ?? `${e.subjectType} ${e.action}`,
 			details: keys.map(
 				(k) =>
-					`${k}: ${shown(k, e.before?.[k] ?? null, locale)} → ${shown(k, e.after?.[k] ?? null, locale)}`
+					`${fieldLabel(k)}: ${shown(k, e.before?.[k], locale, names)} → ${shown(k, e.after?.[k], locale, names)}`
 			),
 			...(about
 				? {

@@ -5,6 +5,7 @@
 // store shares the one connection a transaction holds. SQL through Kysely, on both engines.
 import { sql, type Kysely } from 'kysely';
 import { about, recordChange, type AuditRecord } from '../audit';
+import { idsIn } from '../audit/trail-values';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { likeLiteral, lockRows } from '../db/dialect';
@@ -75,6 +76,8 @@ export interface HistoryEntry {
 	action: string;
 	before: Record<string, unknown> | null;
 	after: Record<string, unknown> | null;
+	/** Names of the accounts the fields name by id (who gave a grant). */
+	valueNames: Record<string, string>;
 }
 
 export interface Grant {
@@ -320,11 +323,17 @@ export function peopleService(deps: {
 	}
 
 	async function history(entries: AuditRecord[]): Promise<HistoryEntry[]> {
+		const named = (e: AuditRecord) => idsIn(fields(e.details.before), fields(e.details.after));
 		const names = await namesOf(
-			entries.flatMap((e) => [e.actor, subjectUserId(e)]).filter((id): id is string => !!id)
+			entries
+				.flatMap((e) => [e.actor, subjectUserId(e), ...named(e)])
+				.filter((id): id is string => !!id)
 		);
 		return entries.map((e) => {
 			const subject = subjectUserId(e);
+			const valueNames = Object.fromEntries(
+				named(e).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : []))
+			);
 			return {
 				id: e.id,
 				at: e.at,
@@ -335,7 +344,8 @@ export function peopleService(deps: {
 				subjectName: subject ? (names.get(subject) ?? null) : null,
 				action: e.action,
 				before: fields(e.details.before),
-				after: fields(e.details.after)
+				after: fields(e.details.after),
+				valueNames
 			};
 		});
 	}
