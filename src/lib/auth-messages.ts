@@ -37,3 +37,13 @@ const ROLES: Record<string, (inputs: object, options?: { locale?: Locale }) => s
 /** A team role in words: the page's language, or `locale` (a mail's). */
 export const roleLabel = (role: string, locale?: Locale) =>
 	ROLES[role]?.({}, locale && { locale }) ?? role;
+
+const TITLES: Record<string, (inputs: object, options?: { locale?: Locale }) => string> = {
+	member: m.auth_role_title_member,
+	leader: m.auth_role_title_leader,
+	finance: m.auth_role_title_finance
+};
+
+/** A team role as a title beside a name ("Leader"): the page's language, or `locale`. */
+export const roleTitle = (role: string, locale?: Locale) =>
+	TITLES[role]?.({}, locale && { locale }) ?? role;

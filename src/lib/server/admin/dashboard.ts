@@ -66,7 +66,6 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
 	project: (id) => `/admin/content/projects/${id}`,
 	unit: (id) => `/admin/content/units/${id}`,
 	page: (id) => `/admin/content/pages/${id}`,
-	leader: (id) => `/admin/content/leaders/${id}`,
 	campus: (id) => `/admin/content/campuses/${id}`,
 	product: (id) => `/admin/shop/products/${id}`,
 	order: (id) => `/admin/shop/orders/${id}`,
@@ -134,11 +133,11 @@ export function dashboardService(deps: {
 	}
 
 	/** An entry's action in words: the domain's own where it has some. */
-	function actionWords(subjectType: string, action: string): string {
+	function actionWords(subjectType: string, action: string, locale: Locale): string {
 		const general = ACTION_WORDS[action];
 		if (general) return general();
 		if (subjectType === 'expense_claim') return trailActionLabel(action);
-		return identityActionLabel(`${subjectType}:${action}`) ?? action.replace(/_/g, ' ');
+		return identityActionLabel(`${subjectType}:${action}`, locale) ?? action.replace(/_/g, ' ');
 	}
 
 	async function recentChanges(locale: Locale): Promise<DashboardChange[]> {
@@ -160,7 +159,7 @@ export function dashboardService(deps: {
 				id: e.id,
 				at: e.at,
 				actorName: nameOf.get(e.actor) ?? e.actor,
-				action: actionWords(e.subjectType, e.action),
+				action: actionWords(e.subjectType, e.action, locale),
 				subject: `${word} ${name}`,
 				href: recordPage(e.subjectType, e.subjectId)
 			};

@@ -33,6 +33,7 @@ import * as m017 from './migrations/017_people';
 import * as m018 from './migrations/018_applications';
 import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
+import * as m025 from './migrations/025_team_titles';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -42,7 +43,7 @@ export type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 // Listed here, not read from disk, so the bundled server carries its migrations with it.
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'001_initial': m001,
 	'002_payments': m002,
 	'003_content': m003,
@@ -62,11 +63,12 @@ const migrations: Record<string, Migration> = {
 	'017_people': m017,
 	'018_applications': m018,
 	'019_safety_reports': m019,
-	'020_contact_inbox': m020
+	'020_contact_inbox': m020,
+	'025_team_titles': m025
 };
 
 /** The names of the migrations this version carries, in order. */
-export const MIGRATION_NAMES = Object.keys(migrations).sort();
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
 
 /** The table Kysely's migrator records applied migrations in. */
 export const MIGRATION_TABLE = 'kysely_migration';
@@ -235,7 +237,7 @@ function reporting(statement: SQLite.Statement, wrote: () => void): SqliteStatem
 function migratorOf(db: Db): Migrator {
 	return new Migrator({
 		db,
-		provider: { getMigrations: async () => migrations },
+		provider: { getMigrations: async () => MIGRATIONS },
 		allowUnorderedMigrations: true
 	});
 }

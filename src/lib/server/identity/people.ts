@@ -104,6 +104,8 @@ export interface TeamMember {
 	name: string;
 	email: string | null;
 	role: UnitRole;
+	/** The public title per language; '' where none. */
+	title: { no: string; en: string };
 	since: string;
 }
 
@@ -461,6 +463,47 @@ export function peopleService(deps: {
 		return { ok: true, stillManages: await stillManages(ctx, input.unitId) };
 	}
 
+	/**
+	 * Sets the public title shown with a member's name on the unit's page and in the campus
+	 * leadership (blank: the role's own word): the unit's leaders and admins, audited.
+	 */
+	async function setTeamTitle(
+		ctx: UserContext,
+		input: { unitId: string; userId: string; title_no: string; title_en: string },
+		now = new Date()
+	): Promise<PeopleResult> {
+		const { caller } = await teamCaller(ctx, input.unitId);
+		const after = { title_no: input.title_no || null, title_en: input.title_en || null };
+		return db.transaction().execute(async (trx) => {
+			const current = await trx
+				.selectFrom('team_members')
+				.select(['title_no', 'title_en'])
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.executeTakeFirst();
+			if (!current) return refuse('not_in_team');
+			if (current.title_no === after.title_no && current.title_en === after.title_en) {
+				return { ok: true } as const;
+			}
+			await trx
+				.updateTable('team_members')
+				.set(after)
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.execute();
+			await recordChange(trx, {
+				actor: caller.id,
+				subjectType: TEAM_MEMBER,
+				subjectId: teamMemberSubject(input.unitId, input.userId),
+				action: 'change_title',
+				at: now,
+				before: { title_no: current.title_no, title_en: current.title_en },
+				after
+			});
+			return { ok: true } as const;
+		});
+	}
+
 	/** Takes a person out of a unit's team: its leaders and admins, within the last-leader rule. */
 	async function removeFromTeam(
 		ctx: UserContext,
@@ -582,6 +625,7 @@ export function peopleService(deps: {
 		},
 
 		setTeamRole,
+		setTeamTitle,
 		removeFromTeam,
 
 		/** setTeamRole from a person's page: that page is the admins'. */
@@ -700,6 +744,8 @@ export function peopleService(deps: {
 						'team_members.user_id',
 						'team_members.role',
 						'team_members.created_at',
+						'team_members.title_no',
+						'team_members.title_en',
 						'users.name',
 						'users.email'
 					])
@@ -717,6 +763,7 @@ export function peopleService(deps: {
 					name: m.name,
 					email: m.email,
 					role: m.role as UnitRole,
+					title: { no: m.title_no ?? '', en: m.title_en ?? '' },
 					since: m.created_at
 				})),
 				pending,
