@@ -75,7 +75,7 @@ for (const locale of LOCALES) {
 
 		e2eDb((d) => d.prepare('delete from team_members where user_id = ?').run(lead.id));
 		await page.goto(`/${locale}/units/events-oslo?tab=team`);
-		await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+		await expect(page.locator('#unit-tab')).toBeVisible();
 		await expect(page.getByRole('main')).not.toContainText(name);
 	});
 
