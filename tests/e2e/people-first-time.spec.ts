@@ -114,6 +114,7 @@ for (const locale of LOCALES) {
 		expect(text).toContain(longDate(locale, new Date(Date.now() + 7 * 86_400_000)));
 		expect(text).not.toMatch(ISO_DAY);
 		expect(mail.subject).toContain(UNIT[locale]);
+		expect(mail.reply_to).toBe(lead.email);
 
 		await page.goto(`/${locale}/admin/units/events-oslo/team`);
 		const trail = page.getByTestId('audit-trail');

@@ -560,6 +560,34 @@ describe.each(ENGINES)('on %s', (engine) => {
 				t0
 			);
 
+		it('the invitation mail names the inviter, the team, the role and its last day, in the inviter’s language', async () => {
+			const admin = await verifiedUser('admin@example.org', 'Ada Admin');
+			for (const [locale, words] of [
+				['en', ['Ada Admin invited you to join Events Committee as finance', '30 November 2026']],
+				[
+					'no',
+					[
+						'Ada Admin har invitert deg til å bli med i Arrangementsutvalget som økonomiansvarlig',
+						'30. november 2026'
+					]
+				]
+			] as const) {
+				await invitations.invite(
+					admin,
+					{ unitId: 'events-oslo', email: `${locale}@example.org`, role: 'finance', locale },
+					(t) => `http://x/i?token=${t}`,
+					t0
+				);
+				const mail = (await outbox()).at(-1)!;
+				for (const word of words) expect(mail.text_body).toContain(word);
+				expect(mail.text_body).not.toMatch(/\d{4}-\d\d-\d\d/);
+				expect(mail.subject).toContain(
+					locale === 'en' ? 'Events Committee' : 'Arrangementsutvalget'
+				);
+				expect(mail.reply_to).toBe('admin@example.org');
+			}
+		});
+
 		it('only a leader of the unit (or an admin) may invite', async () => {
 			const stranger = await verifiedUser('stranger@example.org');
 			await expect(invite(stranger, 'x@example.org')).rejects.toBeInstanceOf(Forbidden);

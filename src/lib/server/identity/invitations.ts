@@ -83,6 +83,8 @@ export function invitationsService(
 				{
 					kind: 'team-invitation',
 					to: email,
+					// A question about the invitation goes to whoever sent it.
+					...(inviter.email ? { replyTo: inviter.email } : {}),
 					subject: m.auth_mail_invite_subject(words, { locale }),
 					text: m.auth_mail_invite_text(words, { locale })
 				},
