@@ -1,6 +1,7 @@
 // What an audit entry is about, by name rather than by id, for the dashboard's recent changes:
 // "product Coffee mug", "invitation to Events Committee", "Kari Nordmann in Sports Club". One
 // query per kind of record among the entries; a record since deleted keeps its id.
+import type { Kysely } from 'kysely';
 import type { Locale } from '$lib/i18n';
 import { pickLocalized } from '../content/localize';
 import type { Db } from '../db';
@@ -12,72 +13,44 @@ interface Subject {
 
 type Lookup = (db: Db, ids: string[], locale: Locale) => Promise<[string, string][]>;
 
-const localized =
-	(table: 'events' | 'news' | 'jobs' | 'projects', field: 'title'): Lookup =>
-	async (db, ids, locale) =>
-		(
-			await db
-				.selectFrom(table)
-				.select(['id', `${field}_no`, `${field}_en`])
-				.where('id', 'in', ids)
-				.execute()
-		).map((r) => [r.id, pickLocalized(r, field, locale).text]);
+/** The tables a subject is named from, each by its key and what names it. */
+type Named = Kysely<Record<string, Record<string, string | null>>>;
+
+/** A record named by a text in one column, or per language (`<column>_no`, `<column>_en`). */
+function lookup(
+	table: string,
+	column: string,
+	options: { key?: string; localized?: boolean } = {}
+) {
+	const key = options.key ?? 'id';
+	const columns = options.localized ? [key, `${column}_no`, `${column}_en`] : [key, column];
+	return (async (db, ids, locale) => {
+		const rows = await (db as unknown as Named)
+			.selectFrom(table)
+			.select(columns)
+			.where(key, 'in', ids)
+			.execute();
+		return rows.map((r) => [
+			String(r[key]),
+			options.localized ? pickLocalized(r, column, locale).text : String(r[column] ?? '')
+		]);
+	}) satisfies Lookup;
+}
 
 const LOOKUPS: Record<string, Lookup> = {
-	event: localized('events', 'title'),
-	news: localized('news', 'title'),
-	job: localized('jobs', 'title'),
-	project: localized('projects', 'title'),
-	unit: async (db, ids, locale) =>
-		(
-			await db
-				.selectFrom('units')
-				.select(['id', 'name_no', 'name_en'])
-				.where('id', 'in', ids)
-				.execute()
-		).map((r) => [r.id, pickLocalized(r, 'name', locale).text]),
-	page: async (db, ids, locale) =>
-		(
-			await db
-				.selectFrom('pages')
-				.select(['slug', 'title_no', 'title_en'])
-				.where('slug', 'in', ids)
-				.execute()
-		).map((r) => [r.slug, pickLocalized(r, 'title', locale).text]),
-	campus: async (db, ids) =>
-		(await db.selectFrom('campuses').select(['id', 'name']).where('id', 'in', ids).execute()).map(
-			(r) => [r.id, r.name]
-		),
-	product: async (db, ids, locale) =>
-		(
-			await db
-				.selectFrom('products')
-				.select(['id', 'name_no', 'name_en'])
-				.where('id', 'in', ids)
-				.execute()
-		).map((r) => [r.id, pickLocalized(r, 'name', locale).text]),
-	user: async (db, ids) =>
-		(await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()).map(
-			(r) => [r.id, r.name]
-		),
-	expense_claim: async (db, ids) =>
-		(
-			await db
-				.selectFrom('expense_claims')
-				.select(['id', 'purpose'])
-				.where('id', 'in', ids)
-				.execute()
-		).map((r) => [r.id, r.purpose]),
+	event: lookup('events', 'title', { localized: true }),
+	news: lookup('news', 'title', { localized: true }),
+	job: lookup('jobs', 'title', { localized: true }),
+	project: lookup('projects', 'title', { localized: true }),
+	unit: lookup('units', 'name', { localized: true }),
+	page: lookup('pages', 'title', { key: 'slug', localized: true }),
+	campus: lookup('campuses', 'name'),
+	product: lookup('products', 'name', { localized: true }),
+	user: lookup('users', 'name'),
+	expense_claim: lookup('expense_claims', 'purpose'),
+	contact_message: lookup('contact_messages', 'subject'),
 	// An order has no name; its id's first characters are how the shop pages show it.
-	order: async (_db, ids) => ids.map((id) => [id, id.slice(0, 8)]),
-	contact_message: async (db, ids) =>
-		(
-			await db
-				.selectFrom('contact_messages')
-				.select(['id', 'subject'])
-				.where('id', 'in', ids)
-				.execute()
-		).map((r) => [r.id, r.subject])
+	order: async (_db, ids) => ids.map((id) => [id, id.slice(0, 8)])
 };
 
 /**

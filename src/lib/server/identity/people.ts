@@ -357,6 +357,26 @@ export function peopleService(deps: {
 	 * (PostgreSQL locks the leaders' rows; SQLite writes one transaction at a time): of two last
 	 * leaders stepping down at once, the second then counts one leader.
 	 */
+	/** The audit entry of a change to a person's place in a unit's team, by `actor`. */
+	function recordTeamChange(
+		trx: Kysely<Database>,
+		change: { actor: string; unitId: string; userId: string; action: string; at: Date },
+		before: Record<string, unknown> | null,
+		after: Record<string, unknown> | null
+	) {
+		const { actor, unitId, userId, action, at } = change;
+		const subjectId = teamMemberSubject(unitId, userId);
+		return recordChange(trx, {
+			actor,
+			subjectType: TEAM_MEMBER,
+			subjectId,
+			action,
+			at,
+			before,
+			after
+		});
+	}
+
 	async function lockedRole(
 		trx: Kysely<Database>,
 		unitId: string,
@@ -448,15 +468,12 @@ export function peopleService(deps: {
 					})
 					.execute();
 			}
-			await recordChange(trx, {
-				actor: caller.id,
-				subjectType: TEAM_MEMBER,
-				subjectId: teamMemberSubject(input.unitId, input.userId),
-				action: current ? 'change_role' : 'add',
-				at: now,
-				before: current ? { role: current } : null,
-				after: { role: input.role }
-			});
+			await recordTeamChange(
+				trx,
+				{ actor: caller.id, ...input, action: current ? 'change_role' : 'add', at: now },
+				current ? { role: current } : null,
+				{ role: input.role }
+			);
 			return { ok: true } as const;
 		});
 		if (!outcome.ok) return outcome;
@@ -491,15 +508,12 @@ export function peopleService(deps: {
 				.where('unit_id', '=', input.unitId)
 				.where('user_id', '=', input.userId)
 				.execute();
-			await recordChange(trx, {
-				actor: caller.id,
-				subjectType: TEAM_MEMBER,
-				subjectId: teamMemberSubject(input.unitId, input.userId),
-				action: 'change_title',
-				at: now,
-				before: { title_no: current.title_no, title_en: current.title_en },
+			await recordTeamChange(
+				trx,
+				{ actor: caller.id, ...input, action: 'change_title', at: now },
+				{ title_no: current.title_no, title_en: current.title_en },
 				after
-			});
+			);
 			return { ok: true } as const;
 		});
 	}
@@ -520,15 +534,12 @@ export function peopleService(deps: {
 				.where('unit_id', '=', input.unitId)
 				.where('user_id', '=', input.userId)
 				.execute();
-			await recordChange(trx, {
-				actor: caller.id,
-				subjectType: TEAM_MEMBER,
-				subjectId: teamMemberSubject(input.unitId, input.userId),
-				action: 'remove',
-				at: now,
-				before: { role: current },
-				after: null
-			});
+			await recordTeamChange(
+				trx,
+				{ actor: caller.id, ...input, action: 'remove', at: now },
+				{ role: current },
+				null
+			);
 			return { ok: true } as const;
 		});
 		if (!outcome.ok) return outcome;
