@@ -126,8 +126,19 @@ for (const locale of LOCALES) {
 		expect(shown).not.toMatch(ISO_DAY);
 	});
 
-	test(`${locale}: the dashboard names what was changed, not its id`, async ({ page, baseURL }) => {
+	test(`${locale}: the dashboard names what was changed, not its id, and its boxes are in the site’s font`, async ({
+		page,
+		baseURL
+	}) => {
 		const admin = await e2eAdmin();
+		const now = new Date().toISOString();
+		e2eDb((d) =>
+			d
+				.prepare(
+					"insert into orders (id, user_id, status, provider, total_ore, buyer_name, buyer_email, buyer_phone, created_at, updated_at) values (?, ?, 'failed', 'simulator', 14900, 'Fia Feil', 'fia@example.org', '', ?, ?)"
+				)
+				.run(randomUUID(), admin.id, now, now)
+		);
 		e2eDb((d) =>
 			d
 				.prepare(
@@ -145,6 +156,17 @@ for (const locale of LOCALES) {
 		const changes = page.getByTestId('dash-changes');
 		await expect(changes).toContainText(locale === 'no' ? 'Kaffekopp' : 'Coffee mug');
 		await expect(changes).not.toContainText('prod-mug');
+		await expect(page.getByTestId('dash-orders-failed')).toContainText('Fia Feil');
+		const fonts = await page
+			.locator('main')
+			.evaluate((main) => [
+				...new Set(
+					[...main.querySelectorAll('section[data-testid^="dash-"] *')].map(
+						(e) => getComputedStyle(e).fontFamily
+					)
+				)
+			]);
+		expect(fonts).toEqual([await page.evaluate(() => getComputedStyle(document.body).fontFamily)]);
 	});
 
 	for (const javaScript of [false, true]) {
