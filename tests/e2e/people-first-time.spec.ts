@@ -54,8 +54,9 @@ async function signIn(page: Page, locale: Locale, email: string) {
 }
 
 for (const locale of LOCALES) {
-	test(`${locale}: a new leader is on the unit’s team tab and in the campus leadership at once, and gone when they step down`, async ({
-		page
+	test(`${locale}: a new leader is on the unit’s team tab and in the campus leadership at once, with the title they give themselves, and gone when they step down`, async ({
+		page,
+		baseURL
 	}) => {
 		const name = `Nora Nyleder ${randomUUID().slice(0, 6)}`;
 		const lead = await e2eAccount(name);
@@ -72,6 +73,25 @@ for (const locale of LOCALES) {
 		await expect(page.getByTestId('campus-leaders').filter({ hasText: 'Oslo' })).toContainText(
 			name
 		);
+
+		// The leader gives themselves a public title on the team page; the unit's page shows it.
+		await e2eSession(page.context(), baseURL!, lead.id);
+		await page.goto(`/${locale}/admin/units/events-oslo/team`);
+		const titleNo =
+			locale === 'no' ? `Tittelen til ${name} på norsk` : `${name}’s title in Norwegian`;
+		const titleEn =
+			locale === 'no' ? `Tittelen til ${name} på engelsk` : `${name}’s title in English`;
+		await page.getByLabel(titleNo).fill('Festsjef');
+		await page.getByLabel(titleEn).fill('Head of parties');
+		await page
+			.getByRole('button', {
+				name: locale === 'no' ? `Lagre tittelen til ${name}` : `Save ${name}’s title`
+			})
+			.click();
+		await expect(page.getByRole('status')).toBeVisible();
+		expect(await axeViolations(page)).toEqual([]);
+		await page.goto(`/${locale}/units/events-oslo?tab=team`);
+		await expect(member).toContainText(locale === 'no' ? 'Festsjef' : 'Head of parties');
 
 		e2eDb((d) => d.prepare('delete from team_members where user_id = ?').run(lead.id));
 		await page.goto(`/${locale}/units/events-oslo?tab=team`);
