@@ -338,9 +338,9 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 		 * Uses a verification link once; null for an unknown, used or expired one. In the browser
 		 * that registered (it shows the proof it was given) the person is signed in as well: they
 		 * typed the password there a moment ago. Anywhere else the link only confirms the address,
-		 * and the answer names it so that the sign-in form can be filled in: whoever registered a
-		 * stranger's address must not find themselves signed in to the account the stranger now
-		 * confirms (nor the stranger in one whose password someone else chose).
+		 * and the answer names it so that the sign-in form can be filled in: someone who confirms an
+		 * address a stranger registered must not be signed in to an account whose password the
+		 * stranger chose and still knows (they choose their own first, through a reset).
 		 */
 		async confirmEmail(
 			ctx: UserContext,
