@@ -1,4 +1,5 @@
 // The text for the codes the sign-in forms and pages answer with.
+import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 
 export type AuthMessage = { kind: string; seconds?: number };
@@ -27,10 +28,20 @@ export function authMessage(msg: AuthMessage | undefined | null): string | null 
 	}
 }
 
-const ROLES: Record<string, () => string> = {
-	member: m.auth_role_member,
-	leader: m.auth_role_leader,
-	finance: m.auth_role_finance
+type Words = (inputs: object, options?: { locale?: Locale }) => string;
+
+/** A team role's word in a sentence ("as finance") and as a title beside a name ("Finance"). */
+const ROLE_WORDS: Record<string, { label: Words; title: Words }> = {
+	member: { label: m.auth_role_member, title: m.auth_role_title_member },
+	leader: { label: m.auth_role_leader, title: m.auth_role_title_leader },
+	finance: { label: m.auth_role_finance, title: m.auth_role_title_finance }
 };
 
-export const roleLabel = (role: string) => ROLES[role]?.() ?? role;
+const roleWord = (role: string, use: 'label' | 'title', locale?: Locale) =>
+	ROLE_WORDS[role]?.[use]({}, locale && { locale }) ?? role;
+
+/** A team role in words: the page's language, or `locale` (a mail's). */
+export const roleLabel = (role: string, locale?: Locale) => roleWord(role, 'label', locale);
+
+/** A team role as a title beside a name ("Leader"): the page's language, or `locale`. */
+export const roleTitle = (role: string, locale?: Locale) => roleWord(role, 'title', locale);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDateTimeRange, formatPrice } from './format';
+import {
+	formatDate,
+	formatDateTime,
+	formatDateTimeRange,
+	formatPrice,
+	formatShortDate
+} from './format';
 
 describe('formatting', () => {
 	it('formats øre as NOK per locale', () => {
@@ -31,5 +37,20 @@ describe('time ranges', () => {
 		);
 		expect(text).toContain('19:00');
 		expect(text).toContain('6. des. 2026, 01:00');
+	});
+});
+
+describe('dates for people', () => {
+	it('writes a calendar day as that day in each language, never as YYYY-MM-DD', () => {
+		expect(formatDate('2026-11-27', 'en')).toBe('27 November 2026');
+		expect(formatDate('2026-11-27', 'no')).toBe('27. november 2026');
+		expect(formatShortDate('2026-11-27', 'en')).toBe('27/11/2026');
+		expect(formatShortDate('2026-11-27', 'no')).toBe('27.11.2026');
+	});
+
+	it('writes an instant as its day in Oslo', () => {
+		// 23:30 UTC on the 27th is already the 28th in Oslo.
+		expect(formatDate('2026-11-27T23:30:00.000Z', 'en')).toBe('28 November 2026');
+		expect(formatShortDate('2026-11-27T23:30:00.000Z', 'no')).toBe('28.11.2026');
 	});
 });

@@ -1,6 +1,9 @@
-// Locale-aware formatting shared by server and browser. Prices are whole øre; times are shown in
-// Europe/Oslo whatever the server's zone. Building an Intl formatter costs far more than using one,
-// so each (locale, style) formatter is built once and kept.
+// Locale-aware formatting shared by server and browser, and the one place that turns a stored date
+// into words for people: pages, mails, histories, audit trails and PDFs all call it. Prices are
+// whole øre; instants are shown in Europe/Oslo whatever the server's zone, while a calendar day
+// (`YYYY-MM-DD`: a receipt's date, a payout date) is shown as that day, which no zone may move.
+// Building an Intl formatter costs far more than using one, so each (locale, style) formatter is
+// built once and kept.
 import type { Locale } from '$lib/i18n';
 
 const INTL_LOCALE: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
@@ -32,6 +35,29 @@ const dateTime = perLocale(
 const longDate = perLocale(
 	(l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: TIME_ZONE })
 );
+const longDay = perLocale(
+	(l) => new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' })
+);
+const shortDate = perLocale(
+	(l) => new Intl.DateTimeFormat(l, { dateStyle: 'short', timeZone: TIME_ZONE })
+);
+const shortDay = perLocale(
+	(l) => new Intl.DateTimeFormat(l, { dateStyle: 'short', timeZone: 'UTC' })
+);
+
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An instant's date in Oslo, or a calendar day as that day (its midnight in UTC, read in UTC). */
+function dateIn(
+	isoOrDay: string,
+	locale: Locale,
+	instant: (l: Locale) => Intl.DateTimeFormat,
+	day: (l: Locale) => Intl.DateTimeFormat
+): string {
+	return CALENDAR_DAY.test(isoOrDay)
+		? day(locale).format(new Date(`${isoOrDay}T00:00:00Z`))
+		: instant(locale).format(new Date(isoOrDay));
+}
 const time = perLocale(
 	(l) => new Intl.DateTimeFormat(l, { timeStyle: 'short', timeZone: TIME_ZONE })
 );
@@ -44,8 +70,14 @@ export function formatDateTime(iso: string, locale: Locale): string {
 	return dateTime(locale).format(new Date(iso));
 }
 
-export function formatDate(iso: string, locale: Locale): string {
-	return longDate(locale).format(new Date(iso));
+/** `27 November 2026` / `27. november 2026`, of an instant or a calendar day. */
+export function formatDate(isoOrDay: string, locale: Locale): string {
+	return dateIn(isoOrDay, locale, longDate, longDay);
+}
+
+/** `27/11/2026` / `27.11.2026`, for tables with little room (the claim PDF). */
+export function formatShortDate(isoOrDay: string, locale: Locale): string {
+	return dateIn(isoOrDay, locale, shortDate, shortDay);
 }
 
 /** `5 Dec 2026, 19:00–22:00`; the date repeats only when the end is on another day. */

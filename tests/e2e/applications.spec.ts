@@ -50,12 +50,15 @@ async function apply(
 
 for (const locale of ['en', 'no'] as const) {
 	for (const javaScriptEnabled of [false, true]) {
-		test(`${locale}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}: apply with a PDF and see the confirmation`, async ({
+		test(`${locale}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}: apply with a PDF, see the confirmation and an empty form`, async ({
 			browser
 		}) => {
 			const context = await browser.newContext({ javaScriptEnabled });
 			const page = await context.newPage();
 			await apply(page, locale, `E2E ${locale} ${javaScriptEnabled ? 'js' : 'nojs'}`);
+			// What was sent is not offered for sending again.
+			await expect(page.getByLabel(WORDS[locale].name)).toHaveValue('');
+			await expect(page.getByLabel(WORDS[locale].motivation)).toHaveValue('');
 			await context.close();
 		});
 	}

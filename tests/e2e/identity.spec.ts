@@ -109,7 +109,7 @@ test('sign out from the header ends the session', async ({ page, context }) => {
 	await expect(page).toHaveURL(/\/en\/auth\/login/);
 });
 
-test('create an account, confirm it from the mailed link, sign in', async ({ page }) => {
+test('create an account, confirm it from the mailed link, and be signed in', async ({ page }) => {
 	const email = `new-${randomUUID().slice(0, 8)}@example.org`;
 	await page.goto('/en/auth/register');
 	await page.getByLabel('Name').fill('Nina New');
@@ -120,11 +120,10 @@ test('create an account, confirm it from the mailed link, sign in', async ({ pag
 
 	await page.goto(mailedLink(email, 'email-verification'));
 	await page.getByRole('button', { name: 'Confirm' }).click();
-	await expect(page).toHaveURL(/\/en\/auth\/login\?notice=verified$/);
+	await expect(page).toHaveURL(/\/en\/profile\?verified$/);
 	await expect(page.getByRole('status')).toHaveText(
-		'Your e-mail address is confirmed. You can sign in now.'
+		'Your e-mail address is confirmed, and you are signed in. Welcome!'
 	);
-	await signIn(page, email);
 	await expect(page.getByRole('heading', { level: 1, name: 'My page' })).toBeVisible();
 });
 

@@ -81,6 +81,7 @@ export const FORM_ACTIONS: string[] = [
 	'/en/admin/people/00000000-0000-4000-8000-000000000000?/delete',
 	'/en/admin/people/00000000-0000-4000-8000-000000000000/data',
 	'/en/admin/units/board-oslo/team?/role',
+	'/en/admin/units/board-oslo/team?/title',
 	'/en/admin/units/board-oslo/team?/remove',
 	'/en/admin/content/events/new?/save',
 	'/en/admin/content/events/new?/preview',

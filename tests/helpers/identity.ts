@@ -28,6 +28,24 @@ export async function createAccount(
 	return id;
 }
 
+/** A person on a unit's team (an account without a password), with a public title if given. */
+export function teamMember(
+	file: string,
+	person: { name: string; unitId: string; role: string; title?: { no: string; en: string } }
+): string {
+	const id = randomUUID();
+	const now = new Date().toISOString();
+	withDb(file, (db) => {
+		db.prepare(
+			'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
+		).run(id, `${id}@example.org`, person.name, now, now);
+		db.prepare(
+			'insert into team_members (unit_id, user_id, role, created_at, title_no, title_en) values (?, ?, ?, ?, ?, ?)'
+		).run(person.unitId, id, person.role, now, person.title?.no ?? null, person.title?.en ?? null);
+	});
+	return id;
+}
+
 /** The newest link of a kind mailed to an address (from mail_outbox). */
 export function mailedLink(file: string, to: string, kind: string): string {
 	const row = withDb(file, (db) =>

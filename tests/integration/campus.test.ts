@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSetCookie } from '../helpers/fixtures';
 import { mainText, postForm } from '../helpers/http';
+import { teamMember } from '../helpers/identity';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -101,8 +102,18 @@ describe('the chosen campus filters the site', () => {
 		);
 	});
 
-	it('campus leadership: the leaders of that campus, all without a choice', async () => {
+	it('campus leadership: the leaders of that campus’s units, all without a choice', async () => {
+		for (const [name, unitId, role] of [
+			['Ingrid Solberg', 'board-oslo', 'leader'],
+			['Sara Haugen', 'sport-bergen', 'leader'],
+			['Emil Nilsen', 'board-trondheim', 'leader'],
+			['Fie Finans', 'sport-bergen', 'finance']
+		] as const) {
+			teamMember(server.dbFile, { name, unitId, role });
+		}
 		const bergen = await page('/en/campus', 'bergen');
+		expect(bergen).toContain('Sports Club');
+		expect(bergen).not.toContain('Fie Finans');
 		expect(bergen).toContain('Sara Haugen');
 		expect(bergen).not.toContain('Ingrid Solberg');
 		const all = await page('/en/campus');

@@ -114,7 +114,7 @@ describe('the contact inbox', () => {
 			'Contact messages 1 new'
 		);
 		const dashboard = await (await admin.get('/no/admin')).text();
-		expect(dashboard).toMatch(/data-testid="dash-inbox-contact">1 nye</);
+		expect(dashboard).toMatch(/data-testid="dash-inbox-contact">1 ny</);
 		expect(dashboard).toContain(`href="/no/admin/inbox/contact/${messageId}"`);
 	});
 

@@ -51,6 +51,9 @@ describe('contact form without JavaScript', () => {
 		expect(mail!.subject).toContain('Question about membership');
 		expect(mail!.text_body).toContain('in the middle of the semester');
 		expect(mail!.text_body).toContain('kari@example.org');
+		// Answering the notice answers the sender; its date is written for people.
+		expect(mail!.reply_to).toBe('kari@example.org');
+		expect(mail!.text_body).not.toMatch(/\d{4}-\d\d-\d\dT/);
 		expect(stored!.mail_id).toBe(mail!.id);
 
 		const page = await (await fetch(`${server.url}/en/contact?sent=1`)).text();

@@ -71,7 +71,9 @@ describe('registration and sign-in', () => {
 		const token = new URL(link).searchParams.get('token')!;
 		const confirm = await b.post('/en/auth/verify', { token });
 		expect(confirm.status).toBe(303);
-		expect(confirm.headers.get('location')).toBe('/en/auth/login?notice=verified');
+		// The browser that registered (and asked for the fresh link) is signed in by confirming.
+		expect(confirm.headers.get('location')).toBe('/en/profile?verified');
+		expectSessionCookieAttributes(sessionSetCookie(confirm)!);
 		expect((await b.post('/en/auth/verify', { token })).status).toBe(400);
 
 		const login = await b.post('/en/auth/login', { email, password: PASSWORD });
@@ -395,7 +397,7 @@ describe('sessions', () => {
 		expect(await check(third)).toEqual({ authenticated: false });
 	});
 
-	it('the profile saves the name and the preferred language, which the next sign-in follows', async () => {
+	it('the profile saves the name and the preferred language; signing in later keeps the language of the site used', async () => {
 		const { b, email } = await signedIn();
 		const res = await b.post('/no/profile?/save', { name: 'Kari Nordmann', locale: 'en' });
 		expect(res.status).toBe(303);
@@ -404,10 +406,11 @@ describe('sessions', () => {
 		const page = await (await b.get('/en/profile?saved=1')).text();
 		expect(page).toContain('value="Kari Nordmann"');
 		expect(page).toContain('Saved.');
+		// Signing in on the Norwegian site is choosing it, whatever the account prefers.
 		const fresh = browser();
 		const login = await fresh.post('/no/auth/login', { email, password: PASSWORD });
-		expect(login.headers.get('location')).toBe('/en/profile');
-		expect(fresh.cookie('locale')).toBe('en');
+		expect(login.headers.get('location')).toBe('/no/profile');
+		expect(fresh.cookie('locale')).not.toBe('en');
 		expect((await b.post('/en/profile?/save', { name: '', locale: 'xx' })).status).toBe(400);
 	});
 });

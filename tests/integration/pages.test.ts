@@ -2,6 +2,7 @@
 // every route in both locales, the 404s, the events filters, the jobs list and the unit tabs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTableGone } from '../helpers/fixtures';
+import { teamMember } from '../helpers/identity';
 import { startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
@@ -285,14 +286,27 @@ describe('units', () => {
 		expect(mainText(html)).not.toContain('Ingrid Solberg');
 	});
 
-	it('shows the leaders on the team tab', async () => {
+	it('shows the team from the team roles on the team tab: titles, else the role; no addresses', async () => {
+		const title = { no: 'Campusleder', en: 'Campus leader' };
+		teamMember(server.dbFile, {
+			name: 'Ingrid Solberg',
+			unitId: 'board-oslo',
+			role: 'leader',
+			title
+		});
+		teamMember(server.dbFile, { name: 'Jonas Berg', unitId: 'board-oslo', role: 'finance' });
+		teamMember(server.dbFile, { name: 'Sara Haugen', unitId: 'sport-bergen', role: 'leader' });
 		const { html } = await get('/en/units/board-oslo?tab=team');
 		expect(tabLink(html, '/en/units/board-oslo?tab=team')).toBe(true);
 		expect(tabLink(html, '/en/units/board-oslo')).toBe(false);
 		const text = mainText(html);
-		expect(text).toContain('Ingrid Solberg');
-		expect(text).toContain('Head of finance');
+		expect(text).toMatch(/Ingrid Solberg\s+Campus leader/);
+		expect(text).toMatch(/Jonas Berg\s+Finance/);
 		expect(text).not.toContain('Sara Haugen');
+		expect(text).not.toContain('@example.org');
+		expect(mainText((await get('/no/units/board-oslo?tab=team')).html)).toMatch(
+			/Jonas Berg\s+Økonomiansvarlig/
+		);
 	});
 
 	it('shows the unit’s products and news on their tabs', async () => {
@@ -305,8 +319,8 @@ describe('units', () => {
 	});
 
 	it('shows empty states on tabs without content', async () => {
-		const text = mainText((await get('/en/units/sport-bergen?tab=team')).html);
-		expect(text).toContain('This unit has no leaders listed.');
+		const text = mainText((await get('/en/units/events-oslo?tab=team')).html);
+		expect(text).toContain('Nobody is on this unit’s team yet.');
 	});
 });
 

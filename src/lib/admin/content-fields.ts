@@ -4,17 +4,7 @@
 import type { ContentKind } from './nav';
 
 export type FieldType =
-	| 'line'
-	| 'text'
-	| 'markdown'
-	| 'datetime'
-	| 'date'
-	| 'money'
-	| 'int'
-	| 'url'
-	| 'email'
-	| 'select'
-	| 'slug';
+	'line' | 'text' | 'markdown' | 'datetime' | 'date' | 'money' | 'int' | 'url' | 'select' | 'slug';
 
 /** Where a select's choices come from (read by the server for the form). */
 export type OptionSource = 'campuses' | 'units' | 'products' | 'projectStatus';
@@ -138,21 +128,6 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: null,
 		path: (slug) => `/${slug}`,
 		key: 'slug'
-	},
-	leaders: {
-		fields: [
-			{ name: 'name', type: 'line', required: true },
-			{ name: 'role', type: 'line', localized: true, required: true },
-			{ name: 'email', type: 'email' },
-			{ name: 'campus_id', type: 'select', options: 'campuses', required: true },
-			{ name: 'unit_id', type: 'select', options: 'units' },
-			{ name: 'sort', type: 'int' }
-		],
-		titleField: 'name',
-		publishable: false,
-		unitField: 'unit_id',
-		path: () => null,
-		key: 'id'
 	},
 	campuses: {
 		fields: [

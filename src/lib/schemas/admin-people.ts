@@ -2,7 +2,7 @@
 // profile's privacy pages (download my data, delete my account). Each form answers a refused post
 // with the fields that failed; the pages say what is wrong with each in their language.
 import { z } from 'zod';
-import { ADMIN_DELETE_REASON_MAX, MAX_PASSWORD, UNIT_ROLES } from './limits';
+import { ADMIN_DELETE_REASON_MAX, MAX_PASSWORD, TEAM_TITLE_MAX, UNIT_ROLES } from './limits';
 
 export { ADMIN_DELETE_REASON_MAX };
 
@@ -24,6 +24,9 @@ export const UnitForm = z.object({ unitId: id });
 /** On a unit's team page: change a member's role / take them out. */
 export const MemberRoleForm = z.object({ userId: id, role });
 export const MemberForm = z.object({ userId: id });
+/** The public title shown with a member's name on the unit's page; blank: the role's own word. */
+const title = z.string().trim().max(TEAM_TITLE_MAX);
+export const MemberTitleForm = z.object({ userId: id, title_no: title, title_en: title });
 
 export const SessionRevokeForm = z.object({ sessionId: id });
 

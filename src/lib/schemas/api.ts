@@ -62,9 +62,9 @@ export const CampusLeadershipResponse = z.object({
 			leaders: z.array(
 				z.object({
 					name: z.string(),
+					/** The public title, else the role's word ("Leader"). */
 					role: z.string(),
-					email: z.string().nullable(),
-					unit: z.object({ id: z.string(), name: z.string() }).nullable()
+					unit: z.object({ id: z.string(), name: z.string() })
 				})
 			)
 		})

@@ -7,6 +7,8 @@ export const CONTACT_LIMITS = { nameMax: 100, subjectMax: 150, messageMin: 10, m
 export const MIN_PASSWORD = 10;
 export const MAX_PASSWORD = 200;
 export const UNIT_ROLES = ['member', 'leader', 'finance'] as const;
+/** A team member's public title ("Campusleder"), per language. */
+export const TEAM_TITLE_MAX = 80;
 
 export const PAYMENT_STATES = [
 	'CREATED',

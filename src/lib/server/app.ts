@@ -129,7 +129,8 @@ export function buildServices(
 		db,
 		roles: identity.roles,
 		mail,
-		adminEmails: config.ADMIN_EMAILS
+		adminEmails: config.ADMIN_EMAILS,
+		replyTo: config.CONTACT_TO
 	});
 	const applications = applicationsService({
 		db,

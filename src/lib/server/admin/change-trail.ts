@@ -1,9 +1,14 @@
-// A record's audit trail as the admin pages show it (components/expenses/AuditTrail.svelte):
-// who by name, what in words, and each changed field as "field: before → after", cut short.
-// Texts in the request's language.
+// A record's audit trail as the admin pages show it (components/AuditTrail.svelte): who by name,
+// what in words, and each changed field as "field: before → after" in the reader's words — the
+// field's label, a date in their language, the name of the unit, campus, person or file a field
+// names by id — cut short. Texts in the request's language.
+import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 import type { AuditRecord } from '../audit';
 import { actorNames, type TrailEntry } from '../audit/trail-entry';
+import { idsIn, trailValue } from '../audit/trail-values';
+import { pickLocalized } from '../content/localize';
 import type { Db } from '../db';
 
 const ACTIONS: Record<string, () => string> = {
@@ -11,28 +16,64 @@ const ACTIONS: Record<string, () => string> = {
 	update: m.admin_trail_update,
 	delete: m.admin_trail_delete
 };
-const SHOWN = 80;
 
-function shown(value: unknown): string {
-	if (value === null || value === undefined || value === '') return '–';
-	const text = typeof value === 'string' ? value : JSON.stringify(value);
-	const line = text.replace(/\s+/g, ' ').trim();
-	return line.length > SHOWN ? `${line.slice(0, SHOWN - 1)}…` : line;
+type Fields = Record<string, unknown> | null;
+const sides = (r: AuditRecord) =>
+	[r.details.before ?? null, r.details.after ?? null] as [Fields, Fields];
+
+/** Names of what the records' fields refer to by id: units, campuses, accounts, files. */
+async function referenceNames(db: Db, records: AuditRecord[], locale: Locale) {
+	const valuesOf = (key: string) =>
+		records.flatMap(sides).flatMap((side) => {
+			const value = side?.[key];
+			return typeof value === 'string' ? [value] : [];
+		});
+	const units = [...new Set(valuesOf('unit_id'))];
+	const campuses = [...new Set(valuesOf('campus_id'))];
+	const ids = [...new Set(records.flatMap((r) => idsIn(...sides(r))))];
+	const [unitRows, campusRows, userRows, fileRows] = await Promise.all([
+		units.length
+			? db
+					.selectFrom('units')
+					.select(['id', 'name_no', 'name_en'])
+					.where('id', 'in', units)
+					.execute()
+			: [],
+		campuses.length
+			? db.selectFrom('campuses').select(['id', 'name']).where('id', 'in', campuses).execute()
+			: [],
+		ids.length
+			? db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
+			: [],
+		ids.length
+			? db.selectFrom('files').select(['id', 'original_name']).where('id', 'in', ids).execute()
+			: []
+	]);
+	return new Map<string, string>([
+		...unitRows.map((u) => [u.id, pickLocalized(u, 'name', locale).text] as const),
+		...campusRows.map((c) => [c.id, c.name] as const),
+		...userRows.map((u) => [u.id, u.name] as const),
+		...fileRows.map((f) => [f.id, f.original_name] as const)
+	]);
 }
 
 export async function changeTrail(
 	db: Db,
 	records: AuditRecord[],
-	fieldLabel: (field: string) => string
+	fieldLabel: (field: string) => string,
+	locale: Locale = getLocale()
 ): Promise<TrailEntry[]> {
-	const names = await actorNames(
-		db,
-		records.map((r) => r.actor)
-	);
+	const [names, references] = await Promise.all([
+		actorNames(
+			db,
+			records.map((r) => r.actor)
+		),
+		referenceNames(db, records, locale)
+	]);
 	return records.map((r) => {
-		const before = (r.details.before ?? null) as Record<string, unknown> | null;
-		const after = (r.details.after ?? null) as Record<string, unknown> | null;
+		const [before, after] = sides(r);
 		const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+		const shown = (value: unknown) => trailValue(value, locale, references);
 		return {
 			id: r.id,
 			at: r.at,

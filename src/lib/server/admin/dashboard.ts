@@ -9,8 +9,11 @@ import type { UserContext } from '../context';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import type { Db } from '../db';
 import { publicationState, type PublicationState } from '../content/visibility';
+import { trailActionLabel } from '../expenses/trail-text';
+import { identityActionLabel } from '../identity/history-text';
 import type { InboxCount } from '../inbox';
 import type { ShopAttention } from '../shop/attention';
+import { subjectNames } from './subject-names';
 
 export interface DashboardEvent {
 	id: string;
@@ -63,7 +66,6 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
 	project: (id) => `/admin/content/projects/${id}`,
 	unit: (id) => `/admin/content/units/${id}`,
 	page: (id) => `/admin/content/pages/${id}`,
-	leader: (id) => `/admin/content/leaders/${id}`,
 	campus: (id) => `/admin/content/campuses/${id}`,
 	product: (id) => `/admin/shop/products/${id}`,
 	order: (id) => `/admin/shop/orders/${id}`,
@@ -87,7 +89,11 @@ const SUBJECT_WORDS: Record<string, () => string> = {
 	user: m.admin_subject_user,
 	expense_claim: m.admin_subject_claim,
 	assistant_question: m.admin_subject_question,
-	contact_message: m.admin_subject_contact
+	contact_message: m.admin_subject_contact,
+	invitation: m.admin_subject_invitation,
+	team_member: m.admin_subject_team_member,
+	admin_grant: m.admin_subject_admin_grant,
+	safety_grant: m.admin_subject_safety_grant
 };
 const ACTION_WORDS: Record<string, () => string> = {
 	create: m.admin_trail_create,
@@ -126,21 +132,38 @@ export function dashboardService(deps: {
 		}));
 	}
 
-	async function recentChanges(): Promise<DashboardChange[]> {
+	/** An entry's action in words: the domain's own where it has some. */
+	function actionWords(subjectType: string, action: string, locale: Locale): string {
+		const general = ACTION_WORDS[action];
+		if (general) return general();
+		if (subjectType === 'expense_claim') return trailActionLabel(action);
+		return identityActionLabel(`${subjectType}:${action}`, locale) ?? action.replace(/_/g, ' ');
+	}
+
+	async function recentChanges(locale: Locale): Promise<DashboardChange[]> {
 		const entries = await recent(db, { limit: LIMIT * 2 });
 		const ids = [...new Set(entries.map((e) => e.actor))];
-		const names = ids.length
-			? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
-			: [];
+		const [names, subjects] = await Promise.all([
+			ids.length
+				? db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
+				: [],
+			subjectNames(db, entries, locale, (person, unit) =>
+				m.admin_subject_team_member_in({ person, unit })
+			)
+		]);
 		const nameOf = new Map(names.map((u) => [u.id, u.name]));
-		return entries.map((e) => ({
-			id: e.id,
-			at: e.at,
-			actorName: nameOf.get(e.actor) ?? e.actor,
-			action: (ACTION_WORDS[e.action] ?? (() => e.action.replace(/_/g, ' ')))(),
-			subject: `${(SUBJECT_WORDS[e.subjectType] ?? (() => e.subjectType.replace(/_/g, ' ')))()} ${e.subjectId}`,
-			href: recordPage(e.subjectType, e.subjectId)
-		}));
+		return entries.map((e) => {
+			const word = (SUBJECT_WORDS[e.subjectType] ?? (() => e.subjectType.replace(/_/g, ' ')))();
+			const name = subjects.get(`${e.subjectType}:${e.subjectId}`) ?? e.subjectId;
+			return {
+				id: e.id,
+				at: e.at,
+				actorName: nameOf.get(e.actor) ?? e.actor,
+				action: actionWords(e.subjectType, e.action, locale),
+				subject: `${word} ${name}`,
+				href: recordPage(e.subjectType, e.subjectId)
+			};
+		});
 	}
 
 	async function recentContacts(): Promise<DashboardContact[]> {
@@ -170,7 +193,7 @@ export function dashboardService(deps: {
 			const [events, claims, changes, contacts, misses, shop, inbox] = await Promise.all([
 				upcomingEvents(scope, locale, now),
 				decides ? deps.claimsWaiting(ctx) : null,
-				scope.admin ? recentChanges() : null,
+				scope.admin ? recentChanges(locale) : null,
 				scope.admin ? recentContacts() : null,
 				scope.admin ? deps.assistantMisses(ctx, now) : null,
 				scope.admin ? deps.shopAttention(ctx, now) : null,

@@ -1,15 +1,18 @@
 // Everything public on the site in one locale, as documents for the assistant's index: the pages
 // (about, policies and the other free pages, with their search keywords), events, published news,
-// jobs, units with their leaders, projects and active products. Only text written in the locale is
-// taken: an English question must never be answered with a Norwegian passage, so a row whose title
-// exists only in the other locale is left out, and a blank summary or body is not filled from the
-// other locale. Membership periods are no goods of their own: their prices are part of /membership,
-// the page that sells them, so a question about the price is answered there.
+// jobs, units with their team (from the team roles), projects and active products. Only text
+// written in the locale is taken: an English question must never be answered with a Norwegian
+// passage, so a row whose title exists only in the other locale is left out, and a blank summary
+// or body is not filled from the other locale. Membership periods are no goods of their own: their
+// prices are part of /membership, the page that sells them, so a question about the price is
+// answered there.
+import { roleTitle } from '$lib/auth-messages';
 import { formatDate, formatDateTimeRange, formatPrice } from '$lib/format';
 import { localizePath, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { Db } from '../db';
 import { isPublic } from '../content/visibility';
+import { publicTeam } from '../identity/public-team';
 import type { IndexDoc, SiteLink } from './search-index';
 import { plainText } from './text';
 
@@ -46,7 +49,7 @@ export async function publicDocs(db: Db, locale: Locale, now = new Date()): Prom
 		db.selectFrom('news').selectAll().where(isPublic('news', iso)).orderBy('id').execute(),
 		db.selectFrom('jobs').selectAll().where(isPublic('jobs', iso)).orderBy('id').execute(),
 		db.selectFrom('units').selectAll().where(isPublic('units', iso)).orderBy('id').execute(),
-		db.selectFrom('leaders').selectAll().orderBy('sort').orderBy('name').execute(),
+		publicTeam(db),
 		db.selectFrom('projects').selectAll().where(isPublic('projects', iso)).orderBy('id').execute(),
 		db.selectFrom('products').selectAll().where('active', '=', 1).orderBy('id').execute(),
 		db
@@ -144,11 +147,8 @@ export async function publicDocs(db: Db, locale: Locale, now = new Date()): Prom
 	}
 	for (const r of units) {
 		const team = leaders
-			.filter((l) => l.unit_id === r.id)
-			.map((l) => {
-				const role = inLocale(l, 'role', locale);
-				return role ? `${role}: ${l.name}.` : `${l.name}.`;
-			})
+			.filter((l) => l.unitId === r.id)
+			.map((l) => `${l.title[locale]?.trim() || roleTitle(l.role, locale)}: ${l.name}.`)
 			.join(' ');
 		const path = `/units/${encodeURIComponent(r.id)}`;
 		add('unit', r.id, path, inLocale(r, 'name', locale), joined(text(r), team), {

@@ -51,7 +51,13 @@ describe.each(ENGINES)('the contact inbox, on %s', (engine) => {
 			adminEmails: ['admin@example.org']
 		});
 		const mail = mailer(test.db, null, { from: 'web@example.org' });
-		inbox = contactInbox({ db: test.db, roles, mail, adminEmails: ['admin@example.org'] });
+		inbox = contactInbox({
+			db: test.db,
+			roles,
+			mail,
+			adminEmails: ['admin@example.org'],
+			replyTo: 'post@example.org'
+		});
 		const contact = contactService(sqlContactStore(test.db), mail, 'post@example.org');
 		await contact.submit(
 			{
@@ -176,6 +182,8 @@ describe.each(ENGINES)('the contact inbox, on %s', (engine) => {
 			.where('kind', '=', 'contact-reply')
 			.executeTakeFirstOrThrow();
 		expect(mail.to_address).toBe('kari@example.net');
+		// The sender can answer it: their answer goes to the organisation's contact address.
+		expect(mail.reply_to).toBe('post@example.org');
 		expect(mail.subject).toBe('Re: Lån av lokale');
 		expect(mail.text_body).toBe(
 			'Ja, ring oss.\n\n24. nov. 2026, 13:00 skrev Kari Nordmann:\n> Kan vi låne salen?\n> <script>alert(1)</script>'

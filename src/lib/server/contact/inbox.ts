@@ -101,6 +101,8 @@ export function contactInbox(deps: {
 	roles: Pick<RolesService, 'require' | 'can'>;
 	mail: Pick<Mailer, 'send'>;
 	adminEmails: string[];
+	/** Where the sender's answer to a reply goes: the organisation's contact address. */
+	replyTo: string;
 }) {
 	const { db } = deps;
 	const admin = (ctx: UserContext) => deps.roles.require(ctx, { action: 'admin' });
@@ -417,6 +419,7 @@ export function contactInbox(deps: {
 					kind: 'contact-reply',
 					to: email,
 					about: { address: email },
+					replyTo: deps.replyTo,
 					subject: `Re: ${subject}`.slice(0, 200),
 					text: `${input.body}\n\n${quoted({ name, message, createdAt: created_at }, locale === 'en' ? 'en' : 'no')}`
 				},

@@ -1,5 +1,6 @@
 // Contact messages: kept in the database first, then announced to the organisation by mail with
 // the sender as Reply-To. The stored row is the record; a mail that fails stays in the outbox.
+import { formatDateTime } from '$lib/format';
 import type { ContactForm } from '$lib/schemas/contact';
 import type { Mailer } from '../mail';
 import type { ContactStore } from './types';
@@ -22,7 +23,8 @@ export function contactService(store: ContactStore, mail: Pick<Mailer, 'send'>, 
 					replyTo: email,
 					about: { address: email },
 					subject: `Kontaktskjema: ${subject}`.slice(0, 200),
-					text: `${message}\n\n— ${name} <${email}> (${locale}, ${now.toISOString()}, ref ${id})`
+					// The notice is the organisation's, in its language (as its subject): a date for people.
+					text: `${message}\n\n— ${name} <${email}> (${locale}, ${formatDateTime(now.toISOString(), 'no')}, ref ${id})`
 				},
 				now
 			);

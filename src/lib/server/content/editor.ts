@@ -1,5 +1,6 @@
-// The admin's side of content: events, news, jobs, projects, units, pages and the campus
-// leadership, read and written as the form shows them (content-fields.ts). Every write checks the
+// The admin's side of content: events, news, jobs, projects, units, pages and campuses, read and
+// written as the form shows them (content-fields.ts). Who is on a unit's team is not content: the
+// team roles say it (identity/, the team pages). Every write checks the
 // caller in the roles module (admins anything, a unit's leaders what belongs to their unit), checks
 // the record's version (two people saving one record: the second is told), and writes its audit
 // entry with before and after in the same transaction. The public side reads the same tables
@@ -83,7 +84,6 @@ const TABLE: Record<ContentKind, string> = {
 	projects: 'projects',
 	units: 'units',
 	pages: 'pages',
-	leaders: 'leaders',
 	campuses: 'campuses'
 };
 /** The audit log's name for a record of each kind. */
@@ -94,7 +94,6 @@ const SUBJECT: Record<ContentKind, string> = {
 	projects: 'project',
 	units: 'unit',
 	pages: 'page',
-	leaders: 'leader',
 	campuses: 'campus'
 };
 /** The primary key column. Pages are keyed by their path. */
@@ -105,7 +104,6 @@ const KEY_COLUMN: Record<ContentKind, string> = {
 	projects: 'id',
 	units: 'id',
 	pages: 'slug',
-	leaders: 'id',
 	campuses: 'id'
 };
 const DATE_COLUMN: Partial<Record<ContentKind, string>> = {
@@ -121,7 +119,6 @@ const REFERENCES: Partial<Record<ContentKind, { table: string; column: string }[
 	campuses: [
 		{ table: 'units', column: 'campus_id' },
 		{ table: 'events', column: 'campus_id' },
-		{ table: 'leaders', column: 'campus_id' },
 		{ table: 'expense_claims', column: 'campus_id' }
 	],
 	events: [{ table: 'expense_claims', column: 'event_id' }],
@@ -134,7 +131,6 @@ const REFERENCES: Partial<Record<ContentKind, { table: string; column: string }[
 		{ table: 'jobs', column: 'unit_id' },
 		{ table: 'projects', column: 'unit_id' },
 		{ table: 'products', column: 'unit_id' },
-		{ table: 'leaders', column: 'unit_id' },
 		{ table: 'expense_claims', column: 'unit_id' },
 		{ table: 'documents', column: 'unit_id' }
 	]
@@ -144,8 +140,7 @@ const LIMITS: Partial<Record<FieldDef['type'], number>> = {
 	line: 200,
 	text: 2000,
 	markdown: 50_000,
-	url: 500,
-	email: 254
+	url: 500
 };
 
 const localizedKeys = (def: KindDef) => def.fields.filter((f) => f.localized).map((f) => f.name);

@@ -11,8 +11,7 @@ const LIMITS: Partial<Record<FieldDef['type'], number>> = {
 	line: 200,
 	text: 2000,
 	markdown: 50_000,
-	url: 500,
-	email: 254
+	url: 500
 };
 const MONEY = /^(\d{1,7})(?:[.,](\d{1,2}))?$/;
 
@@ -45,8 +44,6 @@ export function fieldSchema(field: FieldDef) {
 				return /^\d{1,6}$/.test(v) ? Number(v) : fail('int');
 			case 'url':
 				return /^https?:\/\/\S+$/i.test(v) && URL.canParse(v) ? v : fail('url');
-			case 'email':
-				return z.email().safeParse(v).success ? v.toLowerCase() : fail('email');
 			case 'slug':
 				return SLUG_PATTERN.test(v) && v.length <= SLUG_MAX ? v : fail('slug');
 			default:

@@ -147,12 +147,12 @@ export function contentService(store: ContentStore) {
 		async unit(locale: Locale, id: string, tab: UnitTab, now = new Date()) {
 			const unit = await store.unit(locale, id, now.toISOString());
 			if (!unit) return undefined;
-			const [leaders, products, news] = await Promise.all([
-				tab === 'team' ? store.unitLeaders(locale, id) : [],
+			const [team, products, news] = await Promise.all([
+				tab === 'team' ? store.unitTeam(locale, id) : [],
 				tab === 'products' ? store.unitProducts(locale, id) : [],
 				tab === 'news' ? store.news(locale, now.toISOString(), id) : []
 			]);
-			return { unit, tab, leaders, products, news };
+			return { unit, tab, team, products, news };
 		},
 
 		/** One page of the shop's products, optionally one category, with their stock states. */

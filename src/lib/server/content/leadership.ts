@@ -1,7 +1,10 @@
-// Campus leadership as the API serves it: plain strings in one locale, cached in memory for a
-// short time with an ETag, because every page of a campus site may ask for it. A change to the
-// database (this instance's or, on PostgreSQL, another's) clears it at once.
+// Campus leadership as the API serves it: the leaders of each campus's units, from the team roles
+// (the one record of who leads a unit), as plain strings in one locale — a public title, else the
+// role's word; no addresses — cached in memory for a short time with an ETag, because every page
+// of a campus site may ask for it. A change to the database (this instance's or, on PostgreSQL,
+// another's; a team role's too) clears it at once.
 import { createHash } from 'node:crypto';
+import { roleTitle } from '$lib/auth-messages';
 import type { Locale } from '$lib/i18n';
 import type { CampusLeadership } from '$lib/schemas/api';
 import type { ContentStore } from './types';
@@ -23,9 +26,8 @@ export function leadershipService(store: ContentStore, options: { ttlSeconds: nu
 				name: c.name,
 				leaders: c.leaders.map((l) => ({
 					name: l.name,
-					role: l.role.text,
-					email: l.email,
-					unit: l.unit && { id: l.unit.id, name: l.unit.name.text }
+					role: l.title?.text ?? roleTitle(l.role, locale),
+					unit: { id: l.unit.id, name: l.unit.name.text }
 				}))
 			}))
 		};

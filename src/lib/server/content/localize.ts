@@ -32,3 +32,9 @@ export function pickRich(row: Row, field: string, locale: Locale): RichLocalized
 	const text = pickLocalized(row, field, locale);
 	return { ...text, html: renderMarkdown(text.text) };
 }
+
+/** A title kept per language that may be missing in both: null then, else as pickLocalized. */
+export function titleOf(title: { no: string | null; en: string | null }, locale: Locale) {
+	if (!title.no?.trim() && !title.en?.trim()) return null;
+	return pickLocalized({ title_no: title.no, title_en: title.en }, 'title', locale);
+}

@@ -141,13 +141,73 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(closed).toMatchObject({ isOpen: false, applyUrl: null });
 		});
 
-		it('reads only the data of the unit tab asked for', async () => {
+		it('reads only the data of the unit tab asked for; the team from the team roles', async () => {
+			const at = NOW.toISOString();
+			const person = (id: string, name: string, deleted = false) => ({
+				id,
+				email: deleted ? null : `${id}@example.org`,
+				name,
+				created_at: at,
+				deleted_at: deleted ? at : null
+			});
+			await db
+				.insertInto('users')
+				.values([
+					person('t-ingrid', 'Ingrid Solberg'),
+					person('t-jonas', 'Jonas Berg'),
+					person('t-arne', 'Arne Aas'),
+					person('t-gone', 'Gone', true)
+				])
+				.execute();
+			const role = (user_id: string, role: string, title: string | null = null) => ({
+				unit_id: 'board-oslo',
+				user_id,
+				role,
+				created_at: at,
+				title_no: title && `${title} (no)`,
+				title_en: title
+			});
+			await db
+				.insertInto('team_members')
+				.values([
+					role('t-arne', 'member'),
+					role('t-jonas', 'finance'),
+					role('t-ingrid', 'leader', 'Campus leader'),
+					role('t-gone', 'leader')
+				])
+				.execute();
+
 			const team = await content.unit('en', 'board-oslo', 'team', NOW);
-			expect(team?.leaders.map((l) => l.name)).toEqual(['Ingrid Solberg', 'Jonas Berg']);
+			expect(team?.team).toEqual([
+				{
+					id: 't-ingrid',
+					name: 'Ingrid Solberg',
+					role: 'leader',
+					title: { text: 'Campus leader', locale: 'en', isFallback: false }
+				},
+				{ id: 't-jonas', name: 'Jonas Berg', role: 'finance', title: null },
+				{ id: 't-arne', name: 'Arne Aas', role: 'member', title: null }
+			]);
 			expect(team?.products).toEqual([]);
 			const products = await content.unit('en', 'board-oslo', 'products', NOW);
 			expect(products?.products.map((p) => p.slug)).toEqual(['hoodie', 'mug']);
-			expect(products?.leaders).toEqual([]);
+			expect(products?.team).toEqual([]);
+
+			// The campus leadership is the leaders of the campus's units, no one else.
+			const [oslo] = await sqlContentStore(db).campusLeaders('no', 'oslo');
+			expect(oslo?.leaders).toEqual([
+				{
+					name: 'Ingrid Solberg',
+					role: 'leader',
+					title: { text: 'Campus leader (no)', locale: 'no', isFallback: false },
+					unit: {
+						id: 'board-oslo',
+						name: { text: 'Styret i Oslo', locale: 'no', isFallback: false }
+					}
+				}
+			]);
+			await db.deleteFrom('team_members').where('unit_id', '=', 'board-oslo').execute();
+			await db.deleteFrom('users').where('id', 'like', 't-%').execute();
 		});
 
 		it('subtracts paid and authorized order lines and active reservations from stock', async () => {

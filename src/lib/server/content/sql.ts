@@ -5,7 +5,8 @@ import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } 
 import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
 
 type Row = Record<string, unknown>;
-import { pickLocalized, pickRich } from './localize';
+import { publicTeam } from '../identity/public-team';
+import { pickLocalized, pickRich, titleOf } from './localize';
 import { isPublic } from './visibility';
 import type {
 	ContentImage,
@@ -378,18 +379,12 @@ export function sqlContentStore(db: Db): ContentStore {
 				campusName: r.campus_name
 			};
 		},
-		async unitLeaders(locale, unitId) {
-			const rows = await db
-				.selectFrom('leaders')
-				.selectAll()
-				.where('unit_id', '=', unitId)
-				.orderBy('sort')
-				.execute();
-			return rows.map((r) => ({
-				id: r.id,
-				name: r.name,
-				email: r.email,
-				role: pickLocalized(r, 'role', locale)
+		async unitTeam(locale, unitId) {
+			return (await publicTeam(db, { unitId })).map((p) => ({
+				id: p.userId,
+				name: p.name,
+				role: p.role,
+				title: titleOf(p.title, locale)
 			}));
 		},
 		async unitProducts(locale, unitId) {
@@ -458,33 +453,24 @@ export function sqlContentStore(db: Db): ContentStore {
 		async campusLeaders(locale, campusId) {
 			let campusQuery = db.selectFrom('campuses').select(['id', 'name']).orderBy('sort');
 			if (campusId) campusQuery = campusQuery.where('id', '=', campusId);
-			let leaderQuery = db
-				.selectFrom('leaders')
-				.leftJoin('units', 'units.id', 'leaders.unit_id')
-				.select([
-					'leaders.campus_id',
-					'leaders.name',
-					'leaders.email',
-					'leaders.role_no',
-					'leaders.role_en',
-					'units.id as unit_id',
-					'units.name_no',
-					'units.name_en'
-				])
-				.orderBy('leaders.sort')
-				.orderBy('leaders.name');
-			if (campusId) leaderQuery = leaderQuery.where('leaders.campus_id', '=', campusId);
-			const [campuses, leaders] = await Promise.all([campusQuery.execute(), leaderQuery.execute()]);
+			let unitQuery = db.selectFrom('units').select(['id', 'name_no', 'name_en']);
+			if (campusId) unitQuery = unitQuery.where('campus_id', '=', campusId);
+			const [campuses, units, leaders] = await Promise.all([
+				campusQuery.execute(),
+				unitQuery.execute(),
+				publicTeam(db, { campusId, roles: ['leader'] })
+			]);
+			const unitNames = new Map(units.map((u) => [u.id, pickLocalized(u, 'name', locale)]));
 			return campuses.map((campus) => ({
 				id: campus.id,
 				name: campus.name,
 				leaders: leaders
-					.filter((l) => l.campus_id === campus.id)
+					.filter((l) => l.campusId === campus.id)
 					.map((l) => ({
 						name: l.name,
-						email: l.email,
-						role: pickLocalized(l, 'role', locale),
-						unit: l.unit_id ? { id: l.unit_id, name: pickLocalized(l, 'name', locale) } : null
+						role: l.role,
+						title: titleOf(l.title, locale),
+						unit: { id: l.unitId, name: unitNames.get(l.unitId)! }
 					}))
 			}));
 		},

@@ -1,5 +1,6 @@
 // The content port: read models of the public site. Field lists grow with the pages that show them.
 import type { Locale } from '$lib/i18n';
+import type { UnitRole } from '../identity/types';
 import type { LocalizedText, RichLocalizedText } from './localize';
 
 export interface EventSummary {
@@ -130,22 +131,20 @@ export interface UnitDetail extends UnitSummary {
 	campusName: string;
 }
 
-export interface Leader {
+/** A person on a unit's team as the public pages show them (identity/public-team.ts). */
+export interface TeamPerson {
 	id: string;
 	name: string;
-	email: string | null;
-	role: LocalizedText;
+	role: UnitRole;
+	/** The public title, shown instead of the role's word; null: none in either language. */
+	title: LocalizedText | null;
 }
 
 export interface CampusLeaders {
 	id: string;
 	name: string;
-	leaders: {
-		name: string;
-		email: string | null;
-		role: LocalizedText;
-		unit: { id: string; name: LocalizedText } | null;
-	}[];
+	/** The leaders of the campus's units, from the team roles. */
+	leaders: (Omit<TeamPerson, 'id'> & { unit: { id: string; name: LocalizedText } })[];
 }
 
 export interface ProjectSummary {
@@ -225,7 +224,8 @@ export interface ContentStore {
 
 	units(locale: Locale, now: string): Promise<UnitSummary[]>;
 	unit(locale: Locale, id: string, now: string): Promise<UnitDetail | undefined>;
-	unitLeaders(locale: Locale, unitId: string): Promise<Leader[]>;
+	/** The unit's team from the team roles: leaders, finance, members. */
+	unitTeam(locale: Locale, unitId: string): Promise<TeamPerson[]>;
 	unitProducts(locale: Locale, unitId: string): Promise<ProductSummary[]>;
 
 	/** Active products, by name slug; `now` decides which reservations still hold stock. */
@@ -239,7 +239,7 @@ export interface ContentStore {
 	shopCategories(): Promise<string[]>;
 	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
 
-	/** Leaders of every campus (or one), campuses by their order, leaders by theirs. */
+	/** The leaders of every campus's units (or one campus's), campuses and units by their order. */
 	campusLeaders(locale: Locale, campusId?: string): Promise<CampusLeaders[]>;
 
 	projects(locale: Locale, now: string): Promise<ProjectSummary[]>;

@@ -35,6 +35,7 @@ import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
 import * as m023 from './migrations/023_privacy_by_query';
 import * as m024 from './migrations/024_mail_sealed';
+import * as m025 from './migrations/025_team_titles';
 import * as m027 from './migrations/027_page_keywords';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
@@ -45,7 +46,7 @@ export type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 // Listed here, not read from disk, so the bundled server carries its migrations with it.
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'001_initial': m001,
 	'002_payments': m002,
 	'003_content': m003,
@@ -68,11 +69,12 @@ const migrations: Record<string, Migration> = {
 	'020_contact_inbox': m020,
 	'023_privacy_by_query': m023,
 	'024_mail_sealed': m024,
+	'025_team_titles': m025,
 	'027_page_keywords': m027
 };
 
 /** The names of the migrations this version carries, in order. */
-export const MIGRATION_NAMES = Object.keys(migrations).sort();
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS).sort();
 
 /** The table Kysely's migrator records applied migrations in. */
 export const MIGRATION_TABLE = 'kysely_migration';
@@ -241,7 +243,7 @@ function reporting(statement: SQLite.Statement, wrote: () => void): SqliteStatem
 function migratorOf(db: Db): Migrator {
 	return new Migrator({
 		db,
-		provider: { getMigrations: async () => migrations },
+		provider: { getMigrations: async () => MIGRATIONS },
 		allowUnorderedMigrations: true
 	});
 }

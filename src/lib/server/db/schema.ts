@@ -56,16 +56,6 @@ export type UnitsTable = { id: string; campus_id: string; type: string; sort: nu
 	Versioned &
 	WithImage;
 
-export type LeadersTable = {
-	id: string;
-	campus_id: string;
-	unit_id: string | null;
-	name: string;
-	email: string | null;
-	sort: number;
-} & Localized<'role'> &
-	Versioned;
-
 export type EventsTable = {
 	id: string;
 	campus_id: string;
@@ -287,12 +277,17 @@ export interface OauthFlowsTable {
 	expires_at: string;
 }
 
-/** role: member | leader | finance. */
+/**
+ * role: member | leader | finance. The one record of who is on a unit's team; the titles are what
+ * the public pages show with the person's name (migration 025), none: the role's own word.
+ */
 export interface TeamMembersTable {
 	unit_id: string;
 	user_id: string;
 	role: string;
 	created_at: string;
+	title_no: string | null;
+	title_en: string | null;
 }
 
 export interface InvitationsTable {
@@ -566,7 +561,6 @@ export interface Database {
 	sessions: SessionsTable;
 	campuses: CampusesTable;
 	units: UnitsTable;
-	leaders: LeadersTable;
 	events: EventsTable;
 	news: NewsTable;
 	jobs: JobsTable;

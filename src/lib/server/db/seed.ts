@@ -88,52 +88,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 			.execute();
 
 		await trx
-			.insertInto('leaders')
-			.values([
-				{
-					id: 'leader-oslo-1',
-					campus_id: 'oslo',
-					unit_id: 'board-oslo',
-					name: 'Ingrid Solberg',
-					email: 'leder.oslo@example.org',
-					sort: 1,
-					role_no: 'Campusleder',
-					role_en: 'Campus leader'
-				},
-				{
-					id: 'leader-oslo-2',
-					campus_id: 'oslo',
-					unit_id: 'board-oslo',
-					name: 'Jonas Berg',
-					email: 'okonomi.oslo@example.org',
-					sort: 2,
-					role_no: 'Økonomiansvarlig',
-					role_en: 'Head of finance'
-				},
-				{
-					id: 'leader-bergen-1',
-					campus_id: 'bergen',
-					unit_id: null,
-					name: 'Sara Haugen',
-					email: 'leder.bergen@example.org',
-					sort: 1,
-					role_no: 'Campusleder',
-					role_en: 'Campus leader'
-				},
-				{
-					id: 'leader-trondheim-1',
-					campus_id: 'trondheim',
-					unit_id: 'board-trondheim',
-					name: 'Emil Nilsen',
-					email: 'leder.trondheim@example.org',
-					sort: 1,
-					role_no: 'Campusleder',
-					role_en: 'Campus leader'
-				}
-			])
-			.execute();
-
-		await trx
 			.insertInto('products')
 			.values([
 				{

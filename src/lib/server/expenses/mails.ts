@@ -1,6 +1,6 @@
 // The e-mails of the workflow, each in its recipient's locale: to the approvers on submit, to the
 // claimant on each decision, to finance when a leader's approval needs theirs too.
-import { formatPrice } from '$lib/format';
+import { formatDate, formatPrice } from '$lib/format';
 import { baseLocale, isLocale, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { MailMessage } from '../mail';
@@ -103,7 +103,7 @@ export function decisionMail(
 		total: formatPrice(claim.totalOre, locale),
 		owed: formatPrice(claim.owedOre, locale),
 		reason: claim.rejectionReason ?? '',
-		date: claim.payoutDate ?? ''
+		date: claim.payoutDate ? formatDate(claim.payoutDate, locale) : ''
 	};
 	const kinds = {
 		awaiting_finance: [

@@ -2,7 +2,7 @@
 // repeats on each new page, rows split across pages when taller than one) over pdf-lib, which
 // itself only draws text at a point. Amounts use the site's own price formatting.
 import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
-import { formatDateTime, formatPrice } from '$lib/format';
+import { formatDateTime, formatPrice, formatShortDate } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { ClaimPdfInput, ClaimPdfLine, ClaimStatus } from './pdf';
@@ -213,14 +213,6 @@ function actionText(action: string, locale: Locale): string {
 	return Object.hasOwn(texts, action) ? (texts[action]?.() ?? action) : action;
 }
 
-function formatLineDate(date: string, locale: Locale): string {
-	// A receipt's date is a calendar day, not an instant: no time zone may move it.
-	return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
-		dateStyle: 'short',
-		timeZone: 'UTC'
-	}).format(new Date(`${date}T00:00:00Z`));
-}
-
 function formatForeign(original: NonNullable<ClaimPdfLine['original']>, locale: Locale): string {
 	const format = new Intl.NumberFormat(INTL_LOCALE[locale], {
 		style: 'currency',
@@ -305,7 +297,7 @@ export function drawCover(
 		],
 		[
 			m.expense_pdf_payout_date({}, options),
-			claim.payoutDate ? formatLineDate(claim.payoutDate, locale) : null
+			claim.payoutDate ? formatShortDate(claim.payoutDate, locale) : null
 		]
 	];
 	flow.table(
@@ -325,7 +317,7 @@ export function drawCover(
 		],
 		claim.lines.map((line, i) => [
 			[{ text: String(i + 1) }],
-			[{ text: formatLineDate(line.date, locale) }],
+			[{ text: formatShortDate(line.date, locale) }],
 			lineDetails(line, locale),
 			[{ text: price(line.amountOre) }]
 		]),

@@ -2,6 +2,7 @@
 // audit trail, mileage and foreign-currency lines, the payout account's state, duplicate flags), in the request's language: sent as text, so
 // the page does not carry every message it might need.
 import { formatForeign, formatKm, formatRate } from '$lib/expenses/format';
+import { formatDate } from '$lib/format';
 import { statusLabel } from '$lib/expenses/status-label';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
@@ -26,7 +27,7 @@ export function trailActionLabel(action: string): string {
 }
 
 /** The details a reader needs of a trail entry: the status it led to, a reason, a payout date. */
-function trailDetails(details: Record<string, unknown>): string[] {
+function trailDetails(details: Record<string, unknown>, locale: Locale): string[] {
 	const out: string[] = [];
 	if (typeof details.to === 'string' && details.to !== details.from) {
 		out.push(m.expense_page_trail_status({ status: statusLabel(details.to) }));
@@ -35,7 +36,7 @@ function trailDetails(details: Record<string, unknown>): string[] {
 		out.push(m.expense_page_trail_reason({ reason: details.reason }));
 	}
 	if (typeof details.payout_date === 'string') {
-		out.push(m.expense_page_trail_payout({ date: details.payout_date }));
+		out.push(m.expense_page_trail_payout({ date: formatDate(details.payout_date, locale) }));
 	}
 	return out;
 }
@@ -97,7 +98,7 @@ export function claimPageTexts(claim: ClaimDetail, locale: Locale) {
 				: (claim.names.people[entry.actor] ?? entry.actor),
 			action: entry.action,
 			label: trailActionLabel(entry.action),
-			details: trailDetails(entry.details)
+			details: trailDetails(entry.details, locale)
 		}))
 	};
 }

@@ -42,6 +42,21 @@ const LOCALE_COOKIE_OPTIONS = {
 	sameSite: 'lax'
 } as const;
 
+/** The registering browser's proof (identity/index.ts, signupProofOf), kept as long as its link. */
+const SIGNUP_COOKIE = 'signup';
+const SIGNUP_COOKIE_OPTIONS = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
+
+export function keepSignupProof(event: RequestEvent, proof: string): void {
+	event.cookies.set(SIGNUP_COOKIE, proof, { ...SIGNUP_COOKIE_OPTIONS, maxAge: 86_400 });
+}
+
+export const signupProofIn = (event: RequestEvent) => event.cookies.get(SIGNUP_COOKIE);
+
+/** A link is confirmed once: its proof has done its work. */
+export function forgetSignupProof(event: RequestEvent): void {
+	event.cookies.delete(SIGNUP_COOKIE, SIGNUP_COOKIE_OPTIONS);
+}
+
 export const userAgentOf = (event: RequestEvent) => event.request.headers.get('user-agent');
 
 /**

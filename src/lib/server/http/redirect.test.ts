@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirect';
+import { safeRedirect, signInLanding } from './redirect';
 
 const FALLBACK = '/no/profile';
 
@@ -32,5 +32,19 @@ describe('safeRedirect', () => {
 	it('treats a missing value as the fallback', () => {
 		expect(safeRedirect(null, FALLBACK)).toBe(FALLBACK);
 		expect(safeRedirect(undefined, FALLBACK)).toBe(FALLBACK);
+	});
+});
+
+describe('signInLanding', () => {
+	it.each([
+		['/no/fs/new?x=1#top', 'en', '/en/fs/new?x=1#top'],
+		['/en', 'no', '/no'],
+		['/en?tab=1', 'no', '/no?tab=1'],
+		['/no/profile', 'no', '/no/profile'],
+		['/english-page', 'no', '/english-page'],
+		[null, 'en', '/en/profile'],
+		['https://evil.example/en/profile', 'en', '/en/profile']
+	] as const)('%j signed in on the %s site leads to %s', (given, locale, expected) => {
+		expect(signInLanding(given, locale)).toBe(expected);
 	});
 });

@@ -27,7 +27,8 @@ export async function inviteAction(event: UnitEvent) {
 		)
 	);
 	if (!made) return message(form, { kind: 'forbidden' }, { status: 403 });
-	return message(form, { kind: 'invited', email: form.data.email, url: made.url });
+	const { email, role } = form.data;
+	return message(form, { kind: 'invited', email, role, unit: made.unitName, url: made.url });
 }
 
 export async function revokeInvitationAction(event: UnitEvent) {

@@ -2,15 +2,18 @@
 // actions in words, who did them, whom they concern, and each field as it was and became, in the
 // request's language (sent as text: the pages carry no message tables for them).
 import { roleLabel } from '$lib/auth-messages';
-import { formatDateTime } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { TrailEntry } from '../audit/trail-entry';
+import { isBareId, trailValue } from '../audit/trail-values';
 import type { HistoryEntry } from './people';
 
-const ACTIONS: Record<string, () => string> = {
+type Words = (inputs: object, options: { locale: Locale }) => string;
+
+const ACTIONS: Record<string, Words> = {
 	'team_member:add': m.admin_people_action_team_add,
 	'team_member:change_role': m.admin_people_action_team_change,
+	'team_member:change_title': m.admin_people_action_team_title,
 	'team_member:remove': m.admin_people_action_team_remove,
 	'team_member:accept_invitation': m.admin_people_action_team_join,
 	'team_member:account_deleted': m.admin_people_action_account_deleted,
@@ -28,13 +31,42 @@ const ACTIONS: Record<string, () => string> = {
 	'invitation:revoke': m.admin_people_action_invite_revoke
 };
 
-function shown(key: string, value: unknown, locale: Locale): string {
-	if (value === null || value === undefined) return '–';
-	if (key === 'role' && typeof value === 'string') return roleLabel(value);
-	if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) {
-		return formatDateTime(value, locale);
+const FIELDS: Record<string, Words> = {
+	role: m.admin_people_field_role,
+	expires_at: m.admin_people_field_expires_at,
+	revoked_at: m.admin_people_field_revoked_at,
+	granted_by: m.admin_people_field_granted_by,
+	granted_at: m.admin_people_field_granted_at,
+	live_sessions: m.admin_people_field_live_sessions,
+	session: m.admin_people_field_session_ended,
+	title_no: m.admin_people_field_title_no,
+	title_en: m.admin_people_field_title_en
+};
+
+/** An identity entry's action in words (`<subject type>:<action>`), or undefined. */
+export const identityActionLabel = (code: string, locale: Locale): string | undefined =>
+	ACTIONS[code]?.({}, { locale });
+
+/** The invitation an account joined by: an id nobody can read, and the action says as much. */
+const HIDDEN = new Set(['invitation']);
+
+/** A field added later reads as words until it has a label of its own. */
+function fieldLabel(key: string, locale: Locale): string {
+	const label = FIELDS[key]?.({}, { locale });
+	if (label) return label;
+	const words = key.replace(/_/g, ' ');
+	return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function shown(key: string, value: unknown, locale: Locale, names: ReadonlyMap<string, string>) {
+	if (key === 'role' && typeof value === 'string') return roleLabel(value, locale);
+	// A signed-out session is recorded with its id; the reader needs when.
+	if (key === 'session' && value && typeof value === 'object' && 'revoked_at' in value) {
+		return trailValue(value.revoked_at, locale);
 	}
-	return typeof value === 'object' ? JSON.stringify(value) : String(value);
+	// The only ids these fields hold are accounts'; one without a name was deleted.
+	if (isBareId(value, names)) return m.admin_people_deleted_user({}, { locale });
+	return trailValue(value, locale, names);
 }
 
 /**
@@ -42,29 +74,33 @@ function shown(key: string, value: unknown, locale: Locale): string {
  * entries).
  */
 export function historyText(entries: HistoryEntry[], locale: Locale, about = false): TrailEntry[] {
+	const opts = { locale };
 	return entries.map((e) => {
 		const code = `${e.subjectType}:${e.action}`;
-		const keys = [...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])];
+		const names = new Map(Object.entries(e.valueNames));
+		const keys = [
+			...new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})])
+		].filter((k) => !HIDDEN.has(k));
 		return {
 			id: e.id,
 			at: e.at,
 			who:
 				e.actorName ??
 				(e.actor.startsWith('system:')
-					? m.admin_people_history_system()
-					: m.admin_people_deleted_user()),
+					? m.admin_people_history_system({}, opts)
+					: m.admin_people_deleted_user({}, opts)),
 			action: code,
-			label: ACTIONS[code]?.() ?? `${e.subjectType} ${e.action}`,
+			label: identityActionLabel(code, locale) ?? `${e.subjectType} ${e.action}`,
 			details: keys.map(
 				(k) =>
-					`${k}: ${shown(k, e.before?.[k] ?? null, locale)} → ${shown(k, e.after?.[k] ?? null, locale)}`
+					`${fieldLabel(k, locale)}: ${shown(k, e.before?.[k], locale, names)} → ${shown(k, e.after?.[k], locale, names)}`
 			),
 			...(about
 				? {
 						about:
 							e.subjectType === 'invitation'
-								? m.admin_people_history_invitation()
-								: (e.subjectName ?? m.admin_people_deleted_user())
+								? m.admin_people_history_invitation({}, opts)
+								: (e.subjectName ?? m.admin_people_deleted_user({}, opts))
 					}
 				: {})
 		};

@@ -1,7 +1,7 @@
 // Users and sessions: random 256-bit session secrets handed to the browser and stored only as a
 // SHA-256 hash, password sign-in with a growing delay after failures, registration with an
 // e-mail link, password reset. OpenID Connect, invitations and roles live beside this file.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { AdminContext, UserContext } from '../context';
@@ -34,6 +34,19 @@ export const isSecretShaped = (value: string | null | undefined): value is strin
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
+/**
+ * What the browser that asked for a verification link keeps (a cookie), so that confirming the
+ * address there signs in, while confirming it anywhere else only confirms it. Made from the
+ * link's secret, so nothing more is stored; a browser that asked for no link gets a random one
+ * of the same shape (registering a taken address must look like registering a new one).
+ */
+const signupProofOf = (token: string) => hashSecret(`signup-browser:${token}`);
+
+function sameProof(given: string | undefined, expected: string): boolean {
+	if (!given || given.length !== expected.length) return false;
+	return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}
+
 const RENEW_AFTER_MS = 86_400_000;
 const VERIFY_TTL_MS = 24 * 3_600_000;
 const RESET_TTL_MS = 3_600_000;
@@ -48,9 +61,9 @@ export interface IssuedSession {
 }
 
 export type SignInResult =
-	| { ok: true; session: IssuedSession; locale: Locale | null }
+	| { ok: true; session: IssuedSession }
 	| { ok: false; reason: 'invalid' }
-	| { ok: false; reason: 'unverified' }
+	| { ok: false; reason: 'unverified'; signupProof: string }
 	| { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
 export interface IdentityOptions {
@@ -158,6 +171,7 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 					},
 			now
 		);
+		return token;
 	}
 
 	return {
@@ -236,8 +250,15 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 			if (!account.emailVerifiedAt) {
 				// The first link may have expired: the right password earns a fresh one.
 				const locale = asLocale(account.locale) ?? 'no';
-				await sendLink(account.id, account.email, 'verify', input.verifyLink, locale, now);
-				return { ok: false, reason: 'unverified' };
+				const token = await sendLink(
+					account.id,
+					account.email,
+					'verify',
+					input.verifyLink,
+					locale,
+					now
+				);
+				return { ok: false, reason: 'unverified', signupProof: signupProofOf(token) };
 			}
 			const session = await issueSession(
 				ctx,
@@ -245,7 +266,7 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 				input.userAgent,
 				now
 			);
-			return { ok: true, session, locale: asLocale(account.locale) };
+			return { ok: true, session };
 		},
 
 		async signOut(ctx: UserContext, now = new Date()): Promise<void> {
@@ -272,12 +293,13 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 		/**
 		 * Registration. The answer is the same whether or not the e-mail is taken: a new address gets
 		 * a verification link, a taken one a note to its owner. Only a refused domain is told.
+		 * `signupProof` is for the registering browser to keep (see signupProofOf).
 		 */
 		async register(
 			input: { name: string; email: string; password: string; locale: Locale },
 			links: { verify: (token: string) => string; reset: (token: string) => string },
 			now = new Date()
-		): Promise<{ ok: true } | { ok: false; reason: 'domain_not_allowed' }> {
+		): Promise<{ ok: true; signupProof: string } | { ok: false; reason: 'domain_not_allowed' }> {
 			const email = normalizeEmail(input.email);
 			if (!signupAllowed(email, options.signupDomains)) {
 				return { ok: false, reason: 'domain_not_allowed' };
@@ -293,8 +315,8 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 				createdAt: now.toISOString()
 			});
 			if (created) {
-				await sendLink(id, email, 'verify', links.verify, input.locale, now);
-				return { ok: true };
+				const token = await sendLink(id, email, 'verify', links.verify, input.locale, now);
+				return { ok: true, signupProof: signupProofOf(token) };
 			}
 			const existing = await store.accountByEmail(email);
 			if (existing) {
@@ -309,16 +331,37 @@ export function identityService(store: IdentityStore, options: IdentityOptions) 
 					now
 				);
 			}
-			return { ok: true };
+			return { ok: true, signupProof: signupProofOf(newSecret()) };
 		},
 
-		/** Uses a verification link once; false for an unknown, used or expired one. */
-		async confirmEmail(token: string, now = new Date()): Promise<boolean> {
-			if (!isSecretShaped(token)) return false;
+		/**
+		 * Uses a verification link once; null for an unknown, used or expired one. In the browser
+		 * that registered (it shows the proof it was given) the person is signed in as well: they
+		 * typed the password there a moment ago. Anywhere else the link only confirms the address,
+		 * and the answer names it so that the sign-in form can be filled in: someone who confirms an
+		 * address a stranger registered must not be signed in to an account whose password the
+		 * stranger chose and still knows (they choose their own first, through a reset).
+		 */
+		async confirmEmail(
+			ctx: UserContext,
+			token: string,
+			browser: { signupProof: string | undefined; userAgent: string | null },
+			now = new Date()
+		): Promise<{ email: string; session: IssuedSession | null } | null> {
+			if (!isSecretShaped(token)) return null;
 			const userId = await store.consumeToken(hashSecret(token), 'verify', now.toISOString());
-			if (!userId) return false;
+			if (!userId) return null;
 			await store.markEmailVerified(userId, now.toISOString());
-			return true;
+			const account = await store.accountById(userId);
+			if (!account) return null;
+			if (!sameProof(browser.signupProof, signupProofOf(token))) {
+				return { email: account.email, session: null };
+			}
+			const user = { id: account.id, email: account.email, name: account.name, isAnonymous: false };
+			return {
+				email: account.email,
+				session: await issueSession(ctx, user, browser.userAgent, now)
+			};
 		},
 
 		/** Sends a reset link when the account exists; the caller's answer is the same either way. */

@@ -2,6 +2,8 @@
 // a role; the link is single use, expires after a week and can be revoked. Accepting it joins the
 // signed-in account, or creates one for the invited address (the link proves the address).
 import { randomUUID } from 'node:crypto';
+import { roleLabel } from '$lib/auth-messages';
+import { formatDate } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { UserContext } from '../context';
@@ -40,18 +42,23 @@ export function invitationsService(
 	}
 
 	return {
-		/** Creates and mails an invitation; returns the link too, for the leader to pass on. */
+		/**
+		 * Creates and mails an invitation, which names the team, the role and its last day; returns
+		 * the link too, for the leader to pass on, and the unit's name in the leader's language.
+		 */
 		async invite(
 			ctx: UserContext,
 			input: { unitId: string; email: string; role: UnitRole; locale: Locale },
 			link: (token: string) => string,
 			now = new Date()
-		): Promise<{ id: string; url: string }> {
+		): Promise<{ id: string; url: string; unitName: string }> {
 			const inviter = await roles.require(ctx, { action: 'manage-team', unitId: input.unitId });
-			if (!(await store.unitExists(input.unitId))) throw new NotFound('Not found');
+			const names = await store.unitName(input.unitId);
+			if (!names) throw new NotFound('Not found');
 			const token = newSecret();
 			const id = randomUUID();
 			const email = normalizeEmail(input.email);
+			const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS).toISOString();
 			await store.createInvitation({
 				id,
 				unitId: input.unitId,
@@ -60,22 +67,31 @@ export function invitationsService(
 				tokenHash: hashSecret(token),
 				invitedBy: inviter.id,
 				createdAt: now.toISOString(),
-				expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString()
+				expiresAt
 			});
 			const url = link(token);
-			const opts = { locale: input.locale };
+			const { locale } = input;
+			const unit = names[locale];
+			const words = {
+				url,
+				unit,
+				role: roleLabel(input.role, locale),
+				inviter: inviter.name || inviter.email || '',
+				date: formatDate(expiresAt, locale)
+			};
 			await mail.send(
 				{
 					kind: 'team-invitation',
 					to: email,
-					// It names the inviter.
+					// It names the inviter; a question about it goes to whoever sent it.
 					about: { userId: inviter.id },
-					subject: m.auth_mail_invite_subject({}, opts),
-					text: m.auth_mail_invite_text({ url, inviter: inviter.name || inviter.email || '' }, opts)
+					...(inviter.email ? { replyTo: inviter.email } : {}),
+					subject: m.auth_mail_invite_subject(words, { locale }),
+					text: m.auth_mail_invite_text(words, { locale })
 				},
 				now
 			);
-			return { id, url };
+			return { id, url, unitName: unit };
 		},
 
 		async pending(ctx: UserContext, unitId: string, now = new Date()) {

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { historyText } from './history-text';
+import { publicTeam } from './public-team';
 import { trail } from '../audit';
 import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
@@ -195,6 +197,45 @@ describe.each(ENGINES)('people on %s', (engine) => {
 			action: 'remove',
 			details: { before: { role: 'finance' }, after: null }
 		});
+	});
+
+	it('lets a unit’s leader set the public title of a member, shown on the public pages, audited; not another unit’s leader', async () => {
+		const input = { unitId: 'board-oslo', userId: 'leader', title_no: 'Campusleder', title_en: '' };
+		await expect(people.setTeamTitle(as('other'), input)).rejects.toThrow(Forbidden);
+		expect(await people.setTeamTitle(as('leader'), input, NOW)).toEqual({ ok: true });
+		expect(await people.setTeamTitle(as('leader'), { ...input, userId: 'outsider' }, NOW)).toEqual({
+			ok: false,
+			reason: 'not_in_team'
+		});
+		const shown = await publicTeam(db, { unitId: 'board-oslo' });
+		expect(shown.map((p) => [p.name, p.role, p.title])).toEqual([
+			['Lea Leader', 'leader', { no: 'Campusleder', en: null }],
+			['Mia Member', 'member', { no: null, en: null }]
+		]);
+		expect(await trail(db, 'team_member', 'board-oslo:leader')).toMatchObject([
+			{
+				actor: 'leader',
+				action: 'change_title',
+				details: { before: { title_no: null }, after: { title_no: 'Campusleder' } }
+			}
+		]);
+		const team = await people.team(as('leader'), 'board-oslo', NOW);
+		expect(historyText(team!.history, 'en', true)[0]).toMatchObject({
+			label: 'Public title changed',
+			about: 'Lea Leader',
+			details: ['Title (Norwegian): – → Campusleder']
+		});
+	});
+
+	it('writes a history in words: field labels, names for the accounts a field holds, dates for people', async () => {
+		await people.revokeAdmin(as('admin'), 'granted', NOW);
+		const person = await people.person(as('admin'), 'granted', NOW);
+		const [revoked] = historyText(person!.history, 'no');
+		// The grant's day is a date on SQLite and an instant on PostgreSQL: a date in words on both.
+		expect(revoked?.details).toEqual([
+			'Gitt av: admin → –',
+			expect.stringMatching(/^Gitt: 1\. feb(ruar|\.) 2026(, 01:00)? → –$/)
+		]);
 	});
 
 	it("refuses another unit's leader, a member and a visitor, and changes nothing", async () => {

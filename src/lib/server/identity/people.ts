@@ -5,6 +5,7 @@
 // store shares the one connection a transaction holds. SQL through Kysely, on both engines.
 import { sql, type Kysely } from 'kysely';
 import { about, recordChange, type AuditRecord } from '../audit';
+import { idsIn } from '../audit/trail-values';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { likeLiteral, lockRows } from '../db/dialect';
@@ -76,6 +77,8 @@ export interface HistoryEntry {
 	action: string;
 	before: Record<string, unknown> | null;
 	after: Record<string, unknown> | null;
+	/** Names of the accounts the fields name by id (who gave a grant). */
+	valueNames: Record<string, string>;
 }
 
 export interface Grant {
@@ -105,6 +108,8 @@ export interface TeamMember {
 	name: string;
 	email: string | null;
 	role: UnitRole;
+	/** The public title per language; '' where none. */
+	title: { no: string; en: string };
 	since: string;
 }
 
@@ -341,11 +346,17 @@ export function peopleService(deps: {
 	}
 
 	async function history(entries: AuditRecord[]): Promise<HistoryEntry[]> {
+		const named = (e: AuditRecord) => idsIn(fields(e.details.before), fields(e.details.after));
 		const names = await namesOf(
-			entries.flatMap((e) => [e.actor, subjectUserId(e)]).filter((id): id is string => !!id)
+			entries
+				.flatMap((e) => [e.actor, subjectUserId(e), ...named(e)])
+				.filter((id): id is string => !!id)
 		);
 		return entries.map((e) => {
 			const subject = subjectUserId(e);
+			const valueNames = Object.fromEntries(
+				named(e).flatMap((id) => (names.has(id) ? [[id, names.get(id)!]] : []))
+			);
 			return {
 				id: e.id,
 				at: e.at,
@@ -356,7 +367,8 @@ export function peopleService(deps: {
 				subjectName: subject ? (names.get(subject) ?? null) : null,
 				action: e.action,
 				before: fields(e.details.before),
-				after: fields(e.details.after)
+				after: fields(e.details.after),
+				valueNames
 			};
 		});
 	}
@@ -366,6 +378,26 @@ export function peopleService(deps: {
 	 * (PostgreSQL locks the leaders' rows; SQLite writes one transaction at a time): of two last
 	 * leaders stepping down at once, the second then counts one leader.
 	 */
+	/** The audit entry of a change to a person's place in a unit's team, by `actor`. */
+	function recordTeamChange(
+		trx: Kysely<Database>,
+		change: { actor: string; unitId: string; userId: string; action: string; at: Date },
+		before: Record<string, unknown> | null,
+		after: Record<string, unknown> | null
+	) {
+		const { actor, unitId, userId, action, at } = change;
+		const subjectId = teamMemberSubject(unitId, userId);
+		return recordChange(trx, {
+			actor,
+			subjectType: TEAM_MEMBER,
+			subjectId,
+			action,
+			at,
+			before,
+			after
+		});
+	}
+
 	async function lockedRole(
 		trx: Kysely<Database>,
 		unitId: string,
@@ -457,19 +489,54 @@ export function peopleService(deps: {
 					})
 					.execute();
 			}
-			await recordChange(trx, {
-				actor: caller.id,
-				subjectType: TEAM_MEMBER,
-				subjectId: teamMemberSubject(input.unitId, input.userId),
-				action: current ? 'change_role' : 'add',
-				at: now,
-				before: current ? { role: current } : null,
-				after: { role: input.role }
-			});
+			await recordTeamChange(
+				trx,
+				{ actor: caller.id, ...input, action: current ? 'change_role' : 'add', at: now },
+				current ? { role: current } : null,
+				{ role: input.role }
+			);
 			return { ok: true } as const;
 		});
 		if (!outcome.ok) return outcome;
 		return { ok: true, stillManages: await stillManages(ctx, input.unitId) };
+	}
+
+	/**
+	 * Sets the public title shown with a member's name on the unit's page and in the campus
+	 * leadership (blank: the role's own word): the unit's leaders and admins, audited.
+	 */
+	async function setTeamTitle(
+		ctx: UserContext,
+		input: { unitId: string; userId: string; title_no: string; title_en: string },
+		now = new Date()
+	): Promise<PeopleResult> {
+		const { caller } = await teamCaller(ctx, input.unitId);
+		const after = { title_no: input.title_no || null, title_en: input.title_en || null };
+		return db.transaction().execute(async (trx) => {
+			const current = await trx
+				.selectFrom('team_members')
+				.select(['title_no', 'title_en'])
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.executeTakeFirst();
+			if (!current) return refuse('not_in_team');
+			if (current.title_no === after.title_no && current.title_en === after.title_en) {
+				return { ok: true } as const;
+			}
+			await trx
+				.updateTable('team_members')
+				.set(after)
+				.where('unit_id', '=', input.unitId)
+				.where('user_id', '=', input.userId)
+				.execute();
+			await recordTeamChange(
+				trx,
+				{ actor: caller.id, ...input, action: 'change_title', at: now },
+				{ title_no: current.title_no, title_en: current.title_en },
+				after
+			);
+			return { ok: true } as const;
+		});
 	}
 
 	/** Takes a person out of a unit's team: its leaders and admins, within the last-leader rule. */
@@ -488,15 +555,12 @@ export function peopleService(deps: {
 				.where('unit_id', '=', input.unitId)
 				.where('user_id', '=', input.userId)
 				.execute();
-			await recordChange(trx, {
-				actor: caller.id,
-				subjectType: TEAM_MEMBER,
-				subjectId: teamMemberSubject(input.unitId, input.userId),
-				action: 'remove',
-				at: now,
-				before: { role: current },
-				after: null
-			});
+			await recordTeamChange(
+				trx,
+				{ actor: caller.id, ...input, action: 'remove', at: now },
+				{ role: current },
+				null
+			);
 			return { ok: true } as const;
 		});
 		if (!outcome.ok) return outcome;
@@ -594,6 +658,7 @@ export function peopleService(deps: {
 		},
 
 		setTeamRole,
+		setTeamTitle,
 		removeFromTeam,
 
 		/** setTeamRole from a person's page: that page is the admins'. */
@@ -717,6 +782,8 @@ export function peopleService(deps: {
 						'team_members.user_id',
 						'team_members.role',
 						'team_members.created_at',
+						'team_members.title_no',
+						'team_members.title_en',
 						'users.name',
 						'users.email'
 					])
@@ -734,6 +801,7 @@ export function peopleService(deps: {
 					name: m.name,
 					email: m.email,
 					role: m.role as UnitRole,
+					title: { no: m.title_no ?? '', en: m.title_en ?? '' },
 					since: m.created_at
 				})),
 				pending,

@@ -369,7 +369,13 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		await message(ZELDA, 'Zelda asks about the board');
 		const fromBob = await message(BOB, 'Bob asks about lockers');
 		if (fromBob.status !== 'stored') throw new Error('not stored');
-		const inbox = contactInbox({ db, roles, mail, adminEmails: [ADMIN.email] });
+		const inbox = contactInbox({
+			db,
+			roles,
+			mail,
+			adminEmails: [ADMIN.email],
+			replyTo: 'kontakt@example.org'
+		});
 		expect(
 			await inbox.assign(as(ZELDA), fromBob.id, { version: 1, assignee: ZELDA.id }, NOW)
 		).toMatchObject({ ok: true });

@@ -465,13 +465,13 @@ export function sqlIdentityStore(db: Db): IdentityStore {
 				.executeTakeFirst();
 			return !!row;
 		},
-		async unitExists(unitId) {
+		async unitName(unitId) {
 			const row = await db
 				.selectFrom('units')
-				.select('id')
+				.select(['name_no', 'name_en'])
 				.where('id', '=', unitId)
 				.executeTakeFirst();
-			return !!row;
+			return row ? { no: row.name_no, en: row.name_en } : null;
 		},
 		async createInvitation(i) {
 			await db.transaction().execute(async (trx) => {

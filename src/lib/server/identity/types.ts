@@ -191,7 +191,8 @@ export interface IdentityStore {
 	isGrantedAdmin(userId: string): Promise<boolean>;
 	/** Whether another holder gave this user the safety role (safety_grants), besides SAFETY_EMAILS. */
 	isGrantedSafety(userId: string): Promise<boolean>;
-	unitExists(unitId: string): Promise<boolean>;
+	/** The unit's name in both languages; null when there is no such unit. */
+	unitName(unitId: string): Promise<{ no: string; en: string } | null>;
 	/** Stores an invitation with its audit entry (by `invitedBy`). */
 	createInvitation(invitation: NewInvitation): Promise<void>;
 	invitationByTokenHash(tokenHash: string): Promise<InvitationRow | null>;

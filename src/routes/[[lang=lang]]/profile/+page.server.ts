@@ -24,7 +24,15 @@ export const load: PageServerLoad = async (event) => {
 		{ name: profile.name, locale: profile.locale ?? event.locals.locale },
 		zod4(ProfileForm)
 	);
-	return { profile, roles: userRoles, sessions, form, saved: event.url.searchParams.has('saved') };
+	const { searchParams } = event.url;
+	return {
+		profile,
+		roles: userRoles,
+		sessions,
+		form,
+		saved: searchParams.has('saved'),
+		verified: searchParams.has('verified')
+	};
 };
 
 function signedOut(event: RequestEvent): never {

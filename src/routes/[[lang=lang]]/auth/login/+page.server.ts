@@ -1,19 +1,18 @@
 import { redirect } from '@sveltejs/kit';
 import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
-import { localizePath } from '$lib/i18n';
 import { LoginForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
 import {
 	admitAuthForm,
-	rememberLocale,
+	keepSignupProof,
 	startSession,
 	tokenLink,
 	userAgentOf
 } from '$lib/server/http/auth';
 import { clientOf } from '$lib/server/http/guard';
-import { safeRedirect } from '$lib/server/http/redirect';
+import { signInLanding } from '$lib/server/http/redirect';
 import type { Actions, PageServerLoad } from './$types';
 
 const NOTICES = ['reset', 'verified'] as const;
@@ -23,11 +22,12 @@ const pick = <T extends string>(list: readonly T[], value: string | null) =>
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	const redirectTo = url.searchParams.get('redirectTo') ?? '';
-	if (locals.user && !locals.user.isAnonymous) {
-		redirect(303, safeRedirect(redirectTo, localizePath('/profile', locals.locale)));
-	}
+	if (locals.user && !locals.user.isAnonymous)
+		redirect(303, signInLanding(redirectTo, locals.locale));
+	// A confirmed address arrives filled in (auth/verify).
+	const email = (url.searchParams.get('email') ?? '').slice(0, 254);
 	return {
-		form: await superValidate({ redirectTo }, zod4(LoginForm), { errors: false }),
+		form: await superValidate({ redirectTo, email }, zod4(LoginForm), { errors: false }),
 		providers: services().oidc.providers(),
 		notice: pick(NOTICES, url.searchParams.get('notice')),
 		oauthError: pick(OAUTH_ERRORS, url.searchParams.get('error'))
@@ -49,13 +49,13 @@ export const actions: Actions = {
 			verifyLink: tokenLink(event, '/auth/verify', locals.locale)
 		});
 		if (!result.ok) {
+			if (result.reason === 'unverified') keepSignupProof(event, result.signupProof);
 			const status = ({ invalid: 400, unverified: 403, throttled: 429 } as const)[result.reason];
 			const seconds = result.reason === 'throttled' ? result.retryAfterSeconds : 0;
 			return message(form, { kind: result.reason, seconds }, { status });
 		}
 		startSession(event, result.session);
-		const locale = result.locale ?? locals.locale;
-		if (result.locale) rememberLocale(event, result.locale);
-		redirect(303, safeRedirect(form.data.redirectTo, localizePath('/profile', locale)));
+		// The site's language, which the person chose by using it, not the account's.
+		redirect(303, signInLanding(form.data.redirectTo, locals.locale));
 	}
 };

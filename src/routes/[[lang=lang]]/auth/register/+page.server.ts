@@ -2,7 +2,7 @@ import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { RegisterForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { admitAuthForm, tokenLink } from '$lib/server/http/auth';
+import { admitAuthForm, keepSignupProof, tokenLink } from '$lib/server/http/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => ({
@@ -24,6 +24,7 @@ export const actions: Actions = {
 			}
 		);
 		if (!result.ok) return message(form, { kind: result.reason }, { status: 400 });
+		keepSignupProof(event, result.signupProof);
 		return message(form, { kind: 'sent', email: form.data.email.trim().toLowerCase() });
 	}
 };

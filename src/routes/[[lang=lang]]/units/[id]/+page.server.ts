@@ -1,4 +1,5 @@
 import { error } from '@sveltejs/kit';
+import { roleTitle } from '$lib/auth-messages';
 import { services } from '$lib/server/app';
 import { parseUnitTab } from '$lib/server/content';
 import { userContext } from '$lib/server/context';
@@ -17,5 +18,15 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 			action: 'manage-team',
 			unitId: params.id
 		}));
-	return { ...found, canManage };
+	// A member without a public title is shown by their role's word, written here so that the page
+	// carries no message table for roles.
+	const team = found.team.map((person) => ({
+		...person,
+		title: person.title ?? {
+			text: roleTitle(person.role),
+			locale: locals.locale,
+			isFallback: false
+		}
+	}));
+	return { ...found, team, canManage };
 };

@@ -3,7 +3,7 @@ import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { originOf } from '$lib/server/http/auth';
 import { clientOf } from '$lib/server/http/guard';
-import { safeRedirect } from '$lib/server/http/redirect';
+import { signInLanding } from '$lib/server/http/redirect';
 import { OAUTH_STATE_COOKIE, FLOW_TTL_MS } from '$lib/server/identity/oidc';
 import { errorFields, log } from '$lib/server/log';
 import type { RequestHandler } from './$types';
@@ -13,10 +13,7 @@ import type { RequestHandler } from './$types';
 export const GET: RequestHandler = async (event) => {
 	const { locals, params, url, cookies } = event;
 	const loginPage = localizePath('/auth/login', locals.locale);
-	const redirectTo = safeRedirect(
-		url.searchParams.get('redirectTo'),
-		localizePath('/profile', locals.locale)
-	);
+	const redirectTo = signInLanding(url.searchParams.get('redirectTo'), locals.locale);
 	// Each start writes a flow row; the auth window keeps one address from filling the table.
 	if (!(await services().rateLimit('auth', clientOf(event))).allowed) {
 		redirect(303, `${loginPage}?error=provider`);

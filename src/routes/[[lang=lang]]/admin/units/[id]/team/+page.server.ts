@@ -1,6 +1,6 @@
 import { error, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
-import { MemberForm, MemberRoleForm } from '$lib/schemas/admin-people';
+import { MemberForm, MemberRoleForm, MemberTitleForm } from '$lib/schemas/admin-people';
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
@@ -46,6 +46,10 @@ export const actions: Actions = {
 			await formAction(event, 'role', MemberRoleForm, (input, ctx) =>
 				services().people.setTeamRole(ctx, { ...input, unitId: event.params.id })
 			)
+		),
+	title: (event) =>
+		formAction(event, 'title', MemberTitleForm, (input, ctx) =>
+			services().people.setTeamTitle(ctx, { ...input, unitId: event.params.id })
 		),
 	remove: async (event) =>
 		leaving(
