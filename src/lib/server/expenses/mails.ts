@@ -1,5 +1,6 @@
-// The e-mails of the workflow, each in its recipient's locale: to the approvers on submit, to the
-// claimant on each decision, to finance when a leader's approval needs theirs too.
+// The e-mails of the workflow, each in its recipient's locale: whoever must act next is told (the
+// unit's leaders and finance on submit, finance when a leader's approval needs theirs too or when
+// the payment is next), and the claimant hears of the submission and of every decision.
 import { formatPrice } from '$lib/format';
 import { baseLocale, isLocale, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
@@ -10,6 +11,16 @@ export interface Recipient {
 	name: string;
 	email: string;
 	locale: string | null;
+}
+
+/**
+ * Who was told of a step, for the page to say: the group that must act next (the unit's
+ * `approvers`, its `finance`, or the site's `admins` when the unit has nobody with an address in
+ * that role), the `claimant` after a decision that leaves nothing for anyone else, or `nobody`.
+ */
+export interface Told {
+	group: 'approvers' | 'finance' | 'admins' | 'claimant' | 'nobody';
+	count: number;
 }
 
 export interface MailClaim {
@@ -67,6 +78,41 @@ export function submittedMail(to: Recipient, claim: MailClaim, origin: string): 
 		claim,
 		(o) => m.expense_mail_submitted_subject(values, o),
 		(o) => m.expense_mail_submitted_body(values, o)
+	);
+}
+
+/** To the claimant when their claim is submitted: it arrived, and what comes next. */
+export function receivedMail(to: Recipient, claim: MailClaim, origin: string): MailMessage {
+	const locale = localeOf(to);
+	const values = {
+		purpose: claim.purpose,
+		unit: claim.unitName[locale],
+		total: formatPrice(claim.totalOre, locale)
+	};
+	return compose(
+		'expense-received',
+		to,
+		origin,
+		claim,
+		(o) => m.expense_mail_received_subject(values, o),
+		(o) => m.expense_mail_received_body(values, o)
+	);
+}
+
+/** To the unit's finance role (or the admins) when an approved claim is to be paid. */
+export function toPayMail(to: Recipient, claim: MailClaim, origin: string): MailMessage {
+	const values = {
+		purpose: claim.purpose,
+		claimant: claim.claimantName,
+		owed: formatPrice(claim.owedOre, localeOf(to))
+	};
+	return compose(
+		'expense-to-pay',
+		to,
+		origin,
+		claim,
+		(o) => m.expense_mail_to_pay_subject(values, o),
+		(o) => m.expense_mail_to_pay_body(values, o)
 	);
 }
 
