@@ -61,7 +61,8 @@ export type ExpenseRefusal =
 	| 'incomplete'
 	| 'reason_required'
 	| 'payout_date'
-	| 'account_unreadable';
+	| 'account_unreadable'
+	| 'confirm_required';
 
 export type Refused = { ok: false; reason: ExpenseRefusal; issues?: z.core.$ZodIssue[] };
 
