@@ -414,8 +414,10 @@ for (const [locale, amount] of [
 		});
 		await expect(line.getByText(t('file_received', { name: 'kvittering.jpg' }))).toBeVisible();
 		await line.getByRole('button', { name: t('suggest') }).click();
+		// OCR of the photo takes a few seconds on a busy machine.
 		await expect(line.getByLabel(t('description'), { exact: true })).toHaveValue(
-			locale === 'no' ? 'Pizza og drikke fra Peppes Pizza' : 'Pizza and drinks from Peppes Pizza'
+			locale === 'no' ? 'Pizza og drikke fra Peppes Pizza' : 'Pizza and drinks from Peppes Pizza',
+			{ timeout: 20_000 }
 		);
 		await expect(line.getByLabel(t('merchant'), { exact: true })).toHaveValue('Peppes Pizza');
 		await expect(line.getByLabel(t('amount'), { exact: true })).toHaveValue(amount);
