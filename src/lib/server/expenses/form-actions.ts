@@ -364,7 +364,6 @@ export async function newClaimPage(event: RequestEvent) {
 	const campus = await chosenCampus(event.cookies);
 	const form = await claimFormOf({ campusId: campus ?? '', lines: [emptyLine('receipt', today)] });
 	return {
-		title: m.expense_form_new_title(),
 		form,
 		claimId: null,
 		status: null,
@@ -390,7 +389,6 @@ export async function editClaimPage(event: RequestEvent, claimId: string) {
 	}
 	const form = await claimFormOf(claimValues(detail, stored, locale));
 	return {
-		title: m.expense_form_edit_title(),
 		form,
 		claimId,
 		status: detail.status,
