@@ -70,6 +70,9 @@ for (const lang of ['en', 'no'] as const) {
 	test(`${lang}: submitted by the claimant, approved by the leader, paid by finance, seen by the claimant`, async ({
 		browser
 	}) => {
+		// Three people sign in and six pages are checked with axe: more than the default 30 s on a
+		// busy machine.
+		test.slow();
 		const claimant = await e2eAccount('Clara Claimant');
 		const leader = await e2eAccount('Leif Leader', 'leader');
 		const finance = await e2eAccount('Fiona Finance', 'finance');
