@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axeViolations, E2E_DB, E2E_PASSWORD, e2eAccount, mailKinds } from '../helpers/e2e';
-import { claimsOn, receiptLine } from '../helpers/expense-claims';
+import { axeViolations, E2E_DB, E2E_PASSWORD, e2eAccount, e2eDb, mailKinds } from '../helpers/e2e';
+import { claimsOn, receiptLine, recentDate } from '../helpers/expense-claims';
+import { phoneJpeg } from '../../src/lib/server/files/test-fixtures';
 
 // A claim's way from draft to paid in Chromium, in both languages, as its three people see it:
 // the claimant submits it from its page, the unit's leader approves it from the queue, finance
@@ -257,5 +258,59 @@ for (const viewport of [
 		}
 		await expectNoAxeViolations(own);
 		await context.close();
+	});
+}
+
+for (const [lang, flag] of [
+	['en', 'Line 1: the same receipt file is on another claim (Paid).'],
+	['no', 'Linje 1: den samme kvitteringsfilen ligger på en annen refusjon (Utbetalt).']
+] as const) {
+	test(`${lang}: the same receipt photo uploaded again for a second claim is flagged to the approver`, async ({
+		browser,
+		baseURL
+	}) => {
+		test.slow();
+		const claimant = await e2eAccount('Clara Claimant');
+		const leader = await e2eAccount('Leif Leader', 'leader');
+		const finance = await e2eAccount('Fiona Finance', 'finance');
+		// The claimant uploads the very same photo twice, as the claim form does: two file ids.
+		const own = await signedIn(browser, claimant.email);
+		// A photo of this test's own (other tests upload the fixture's usual sizes).
+		const photo = await phoneJpeg(500 + Math.floor(Math.random() * 300), lang === 'en' ? 401 : 403);
+		for (let i = 0; i < 2; i++) {
+			const res = await own.request.post(`${baseURL}/${lang}/fs/new?/upload`, {
+				headers: { accept: 'application/json', 'x-sveltekit-action': 'true', origin: baseURL! },
+				multipart: { file: { name: `receipt-${i}.jpg`, mimeType: 'image/jpeg', buffer: photo } }
+			});
+			expect(res.ok()).toBe(true);
+		}
+		const [first, again] = e2eDb((d) =>
+			d
+				.prepare('select id from files where owner_id = ? order by created_at, rowid')
+				.all(claimant.id)
+		) as { id: string }[];
+		expect(first!.id).not.toBe(again!.id);
+
+		const claims = claimsOn(E2E_DB, { keyFile: KEY_FILE });
+		const paid = await claims.submitted(claimant.id, {
+			lines: [receiptLine('249,90', { fileId: first!.id })]
+		});
+		await claims.expenses.approve(claims.as(leader.id), paid);
+		await claims.expenses.markPaid(claims.as(finance.id), paid, recentDate());
+		const second = await claims.submitted(claimant.id, {
+			purpose: 'Taxi home',
+			lines: [
+				receiptLine('312,00', { merchant: `Taxi ${randomUUID().slice(0, 8)}`, fileId: again!.id })
+			]
+		});
+		await claims.close();
+
+		const lead = await signedIn(browser, leader.email);
+		await lead.goto(`/${lang}/fs/${second}`);
+		const duplicates = lead.getByTestId('duplicates');
+		await expect(duplicates.getByRole('listitem')).toHaveText([
+			new RegExp(`^${flag.replace(/[().]/g, '\\$&')}`)
+		]);
+		await expect(duplicates.getByRole('link')).toHaveAttribute('href', `/${lang}/fs/${paid}`);
 	});
 }
