@@ -54,8 +54,7 @@ export async function decideFromForm(
 		action === 'approve' || action === 'reject' || action === 'pay' ? FORMS[action] : FORMS.plain;
 	const parsed = form.safeParse(fields);
 	const data = parsed.data as
-		| { version: number; reason?: string; payoutDate?: string; confirm?: string }
-		| undefined;
+		{ version: number; reason?: string; payoutDate?: string; confirm?: string } | undefined;
 	const unconfirmed = CONFIRMED.includes(action) && data?.confirm !== 'yes';
 	// A claim that is not the caller's stays not found, whatever the form held.
 	if (!data || unconfirmed) {
