@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axeViolations, E2E_DB, E2E_PASSWORD, e2eAccount, mailKinds } from '../helpers/e2e';
-import { claimsOn } from '../helpers/expense-claims';
+import { axeViolations, E2E_DB, E2E_PASSWORD, e2eAccount, e2eDb, mailKinds } from '../helpers/e2e';
+import { claimsOn, receiptLine, recentDate } from '../helpers/expense-claims';
+import { phoneJpeg } from '../../src/lib/server/files/test-fixtures';
 
 // A claim's way from draft to paid in Chromium, in both languages, as its three people see it:
 // the claimant submits it from its page, the unit's leader approves it from the queue, finance
@@ -33,11 +34,15 @@ async function expectNoAxeViolations(page: Page) {
 const WORDS = {
 	en: {
 		submit: 'Submit',
-		submitted: 'The claim was submitted.',
+		submitted:
+			/^The claim was submitted\. An e-mail went to the unit's leaders and finance \(\d+\)\.$/,
 		approve: 'Approve',
-		approved: 'The claim was approved.',
+		approveConfirm: /^I have checked the lines and receipts, and NOK\s249\.90 is to be paid out$/,
+		approved:
+			/^The claim was approved\. An e-mail went to the unit's finance \(\d+\), who pay it out next\.$/,
 		pay: 'Mark as paid',
-		paid: 'The claim was marked as paid.',
+		payConfirm: /^I have paid NOK\s249\.90 to the claimant's account$/,
+		paid: 'The claim was marked as paid. The claimant has been e-mailed.',
 		statusSubmitted: 'Submitted',
 		statusPaid: 'Paid',
 		queue: 'Waiting for you',
@@ -45,11 +50,15 @@ const WORDS = {
 	},
 	no: {
 		submit: 'Send inn',
-		submitted: 'Refusjonen er sendt inn.',
+		submitted:
+			/^Refusjonen er sendt inn\. Enhetens ledere og økonomiansvarlige \(\d+\) har fått e-post\.$/,
 		approve: 'Godkjenn',
-		approved: 'Refusjonen er godkjent.',
+		approveConfirm: /^Jeg har sjekket linjene og kvitteringene, og 249,90\skr skal betales ut$/,
+		approved:
+			/^Refusjonen er godkjent\. Enhetens økonomiansvarlige \(\d+\) har fått e-post og betaler ut\.$/,
 		pay: 'Marker som utbetalt',
-		paid: 'Refusjonen er markert som utbetalt.',
+		payConfirm: /^Jeg har betalt 249,90\skr til innsenderens konto$/,
+		paid: 'Refusjonen er markert som utbetalt. Innsenderen har fått e-post.',
 		statusSubmitted: 'Sendt inn',
 		statusPaid: 'Utbetalt',
 		queue: 'Venter på deg',
@@ -62,6 +71,9 @@ for (const lang of ['en', 'no'] as const) {
 	test(`${lang}: submitted by the claimant, approved by the leader, paid by finance, seen by the claimant`, async ({
 		browser
 	}) => {
+		// Three people sign in and six pages are checked with axe: more than the default 30 s on a
+		// busy machine.
+		test.slow();
 		const claimant = await e2eAccount('Clara Claimant');
 		const leader = await e2eAccount('Leif Leader', 'leader');
 		const finance = await e2eAccount('Fiona Finance', 'finance');
@@ -78,7 +90,7 @@ for (const lang of ['en', 'no'] as const) {
 		await expect(own).toHaveURL(new RegExp(`/${lang}/fs/${id}$`));
 		await own.getByRole('button', { name: w.submit, exact: true }).click();
 		await expect(own).toHaveURL(new RegExp(`/${lang}/fs/${id}\\?done=submit$`));
-		await expect(own.getByRole('status')).toContainText(w.submitted);
+		await expect(own.getByRole('status')).toHaveText(w.submitted);
 		await expect(own.locator('[data-status]').first()).toHaveText(w.statusSubmitted);
 		await expectNoAxeViolations(own);
 
@@ -88,17 +100,24 @@ for (const lang of ['en', 'no'] as const) {
 		await expect(lead.getByRole('heading', { name: w.queue })).toBeVisible();
 		await lead.getByTestId('queue').getByRole('link', { name: purpose }).click();
 		await expectNoAxeViolations(lead);
+		// Approving asks for a confirmation first: without the tick, nothing is sent.
+		await lead.getByRole('button', { name: w.approve, exact: true }).click();
+		await expect(lead).not.toHaveURL(/\?done=approve$/);
+		await lead.getByRole('checkbox', { name: w.approveConfirm }).check();
 		await lead.getByRole('button', { name: w.approve, exact: true }).click();
 		await expect(lead).toHaveURL(/\?done=approve$/);
-		await expect(lead.getByRole('status')).toContainText(w.approved);
+		await expect(lead.getByRole('status')).toHaveText(w.approved);
 
 		// Finance pays it out; the payout date is today unless changed.
 		const fin = await signedIn(browser, finance.email);
 		await fin.goto(`/${lang}/fs/${id}`);
 		await expectNoAxeViolations(fin);
 		await fin.getByRole('button', { name: w.pay }).click();
+		await expect(fin).not.toHaveURL(/\?done=pay$/);
+		await fin.getByRole('checkbox', { name: w.payConfirm }).check();
+		await fin.getByRole('button', { name: w.pay }).click();
 		await expect(fin).toHaveURL(/\?done=pay$/);
-		await expect(fin.getByRole('status')).toContainText(w.paid);
+		await expect(fin.getByRole('status')).toHaveText(w.paid);
 
 		// The claimant sees the status, every step with who took it, and the e-mails.
 		await own.goto(`/${lang}/fs/${id}`);
@@ -112,9 +131,13 @@ for (const lang of ['en', 'no'] as const) {
 		await expect(trail).toContainText('Fiona Finance');
 		await own.goto(`/${lang}/fs?status=paid`);
 		await expect(own.getByTestId('mine').getByRole('link', { name: purpose })).toBeVisible();
-		expect(mailKinds(claimant.email, id)).toEqual(['expense-approved', 'expense-paid']);
+		expect(mailKinds(claimant.email, id)).toEqual([
+			'expense-received',
+			'expense-approved',
+			'expense-paid'
+		]);
 		expect(mailKinds(leader.email, id)).toEqual(['expense-submitted']);
-		expect(mailKinds(finance.email, id)).toEqual(['expense-submitted']);
+		expect(mailKinds(finance.email, id)).toEqual(['expense-submitted', 'expense-to-pay']);
 	});
 }
 
@@ -148,6 +171,7 @@ test('a rejection without JavaScript, buttons that wait while a decision is sent
 		await held;
 		await route.continue();
 	});
+	await lead.getByRole('checkbox', { name: /^I have checked the lines and receipts/ }).check();
 	await lead.getByRole('button', { name: 'Approve', exact: true }).click();
 	const sending = lead.getByRole('button', { name: 'Sending…' });
 	await expect(sending).toBeDisabled();
@@ -186,6 +210,7 @@ test('an approver whose page is out of date is told so in an alert, and the deci
 	const fin = await signedIn(browser, finance.email);
 	await lead.goto(`/no/fs/${id}`);
 	await fin.goto(`/no/fs/${id}`);
+	await lead.getByRole('checkbox', { name: /^Jeg har sjekket linjene/ }).check();
 	await lead.getByRole('button', { name: 'Godkjenn', exact: true }).click();
 	await expect(lead).toHaveURL(/\?done=approve$/);
 
@@ -199,3 +224,93 @@ test('an approver whose page is out of date is told so in an alert, and the deci
 	await fin.reload();
 	await expect(fin.locator('[data-status]').first()).toHaveText('Godkjent');
 });
+
+for (const viewport of [
+	{ width: 390, height: 844 },
+	{ width: 1280, height: 800 }
+]) {
+	test(`at ${viewport.width}×${viewport.height} the claim's amounts are in view, with the table scrolling under them`, async ({
+		browser
+	}) => {
+		const claimant = await e2eAccount('Clara Claimant');
+		const claims = claimsOn(E2E_DB, { keyFile: KEY_FILE });
+		const id = await claims.draft(claimant.id, {
+			purpose: 'Spring conference',
+			lines: [
+				receiptLine('1 249,90', {
+					merchant: 'Scandic Holmenkollen Park Hotel',
+					description: 'Conference room with projector and coffee for the whole afternoon'
+				})
+			]
+		});
+		await claims.close();
+		const context = await browser.newContext({ viewport });
+		const own = await signIn(await context.newPage(), claimant.email);
+		await own.goto(`/en/fs/${id}`);
+		for (const cell of [
+			own.getByTestId('claim-lines').locator('tbody td').last(),
+			own.getByTestId('claim-total')
+		]) {
+			await expect(cell).toHaveText(/1.249.90/);
+			const box = (await cell.boundingBox())!;
+			expect(box.x).toBeGreaterThanOrEqual(0);
+			expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+		}
+		await expectNoAxeViolations(own);
+		await context.close();
+	});
+}
+
+for (const [lang, flag] of [
+	['en', 'Line 1: the same receipt file is on another claim (Paid).'],
+	['no', 'Linje 1: den samme kvitteringsfilen ligger på en annen refusjon (Utbetalt).']
+] as const) {
+	test(`${lang}: the same receipt photo uploaded again for a second claim is flagged to the approver`, async ({
+		browser,
+		baseURL
+	}) => {
+		test.slow();
+		const claimant = await e2eAccount('Clara Claimant');
+		const leader = await e2eAccount('Leif Leader', 'leader');
+		const finance = await e2eAccount('Fiona Finance', 'finance');
+		// The claimant uploads the very same photo twice, as the claim form does: two file ids.
+		const own = await signedIn(browser, claimant.email);
+		// A photo of this test's own (other tests upload the fixture's usual sizes).
+		const photo = await phoneJpeg(500 + Math.floor(Math.random() * 300), lang === 'en' ? 401 : 403);
+		for (let i = 0; i < 2; i++) {
+			const res = await own.request.post(`${baseURL}/${lang}/fs/new?/upload`, {
+				headers: { accept: 'application/json', 'x-sveltekit-action': 'true', origin: baseURL! },
+				multipart: { file: { name: `receipt-${i}.jpg`, mimeType: 'image/jpeg', buffer: photo } }
+			});
+			expect(res.ok()).toBe(true);
+		}
+		const [first, again] = e2eDb((d) =>
+			d
+				.prepare('select id from files where owner_id = ? order by created_at, rowid')
+				.all(claimant.id)
+		) as { id: string }[];
+		expect(first!.id).not.toBe(again!.id);
+
+		const claims = claimsOn(E2E_DB, { keyFile: KEY_FILE });
+		const paid = await claims.submitted(claimant.id, {
+			lines: [receiptLine('249,90', { fileId: first!.id })]
+		});
+		await claims.expenses.approve(claims.as(leader.id), paid);
+		await claims.expenses.markPaid(claims.as(finance.id), paid, recentDate());
+		const second = await claims.submitted(claimant.id, {
+			purpose: 'Taxi home',
+			lines: [
+				receiptLine('312,00', { merchant: `Taxi ${randomUUID().slice(0, 8)}`, fileId: again!.id })
+			]
+		});
+		await claims.close();
+
+		const lead = await signedIn(browser, leader.email);
+		await lead.goto(`/${lang}/fs/${second}`);
+		const duplicates = lead.getByTestId('duplicates');
+		await expect(duplicates.getByRole('listitem')).toHaveText([
+			new RegExp(`^${flag.replace(/[().]/g, '\\$&')}`)
+		]);
+		await expect(duplicates.getByRole('link')).toHaveAttribute('href', `/${lang}/fs/${paid}`);
+	});
+}

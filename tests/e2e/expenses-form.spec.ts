@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { axeViolations, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
+import { holdScripts } from '../helpers/slow-scripts';
 import { pdf, phoneJpeg, png, windowsProgram } from '../../src/lib/server/files/test-fixtures';
 import { NORWEGIAN_RECEIPT, receiptImage } from '../../src/lib/server/receipts/test-fixtures';
 
@@ -22,7 +23,7 @@ async function signedIn(context: BrowserContext, baseURL: string): Promise<strin
 function texts(locale: Locale) {
 	const read = (name: string) =>
 		JSON.parse(readFileSync(`messages/${locale}/${name}.json`, 'utf8')) as Record<string, string>;
-	const all = { ...read('expenses'), ...read('expense-form') };
+	const all = { ...read('expenses'), ...read('expense-form'), ...read('expense-pages') };
 	return (key: string, params: Record<string, string | number> = {}) =>
 		Object.entries(params).reduce(
 			(text, [k, v]) => text.replace(`{${k}}`, String(v)),
@@ -42,14 +43,12 @@ const linesOf = (claimId: string) =>
 			.all(claimId)
 	) as Row[];
 
-async function fillClaim(page: Page, t: ReturnType<typeof texts>) {
-	// What these tests check with JavaScript (autosave, the unit list, uploads) starts once the page
-	// has hydrated; a field changed before that is in the page but not yet in the form's state.
-	await page.waitForLoadState('networkidle');
+// No wait for hydration: what is typed or chosen before the scripts arrive is read into the form.
+async function fillClaim(page: Page, t: ReturnType<typeof texts>, account = '1234 56 78903') {
 	await page.getByLabel(t('campus'), { exact: true }).selectOption('oslo');
 	await page.getByLabel(t('unit'), { exact: true }).selectOption('board-oslo');
 	await page.getByLabel(t('purpose'), { exact: true }).fill('Pizza for the volunteers');
-	await page.getByLabel(t('account'), { exact: true }).fill('1234 56 78903');
+	await page.getByLabel(t('account'), { exact: true }).fill(account);
 }
 
 async function fillReceipt(page: Page, t: ReturnType<typeof texts>, n: number, amount: string) {
@@ -68,7 +67,12 @@ async function attach(
 ) {
 	await line.getByLabel(t('file'), { exact: true }).setInputFiles(file);
 	await expect(line.getByText(t('file_received', { name: file.name }))).toBeVisible();
-	await expect(line.getByRole('img', { name: t('preview', { name: file.name }) })).toBeVisible();
+	const preview = line.getByRole('img', { name: t('preview', { name: file.name }) });
+	await expect(preview).toBeVisible();
+	// A decoded picture, not a broken image the page's CSP refused.
+	await expect
+		.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+		.toBeGreaterThan(0);
 }
 
 for (const locale of LOCALES) {
@@ -118,6 +122,9 @@ for (const locale of LOCALES) {
 				{ timeout: 15_000 }
 			);
 			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}/edit$`));
+			// …and the page is the draft's: its heading and title say so.
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('edit_title'));
+			await expect(page).toHaveTitle(new RegExp(`^${t('edit_title')} – `));
 			await expect.poll(() => linesOf(String(claimsOf(userId)[0]?.id ?? '')).length).toBe(2);
 			expect(claimsOf(userId)).toMatchObject([{ status: 'draft', total_ore: 34990 }]);
 
@@ -129,6 +136,58 @@ for (const locale of LOCALES) {
 				{ merchant: 'Pizzeria 1', amount_ore: 24990, mime_type: 'image/jpeg', owner_id: userId },
 				{ merchant: 'Pizzeria 2', amount_ore: 10000, mime_type: 'image/png', owner_id: userId }
 			]);
+		});
+
+		test('a wrong account number: autosave keeps every valid field, the error sits by the field, and the summary names it', async ({
+			page,
+			context,
+			baseURL
+		}) => {
+			const userId = await signedIn(context, baseURL!);
+			await page.goto(`/${locale}/fs/new`);
+			await fillClaim(page, t, '1234 56 78904');
+			await fillReceipt(page, t, 1, '80');
+			const account = page.getByLabel(t('account'), { exact: true });
+			await expect(page.getByTestId('autosave')).toContainText(t('account'), { timeout: 15_000 });
+			await expect(account).toHaveAttribute('aria-invalid', 'true');
+			await expect(page.locator('#claim-payoutAccount-error')).toHaveText(
+				t('expense_error_account')
+			);
+			// The purpose and the receipt line are saved; the account is not.
+			const [claim] = claimsOf(userId);
+			expect(claim).toMatchObject({ purpose: 'Pizza for the volunteers', payout_account: null });
+			expect(linesOf(String(claim!.id))).toMatchObject([
+				{ merchant: 'Pizzeria 1', amount_ore: 8000 }
+			]);
+
+			await page.getByRole('button', { name: t('save'), exact: true }).click();
+			const summary = page.getByTestId('error-summary');
+			await expect(summary).toBeFocused();
+			await expect(summary).toContainText(t('errors_title_kept'));
+			await expect(summary.getByRole('listitem')).toHaveText([
+				`${t('account')}: ${t('expense_error_account')}`
+			]);
+			expect(await axeViolations(page)).toEqual([]);
+
+			await account.fill('1234 56 78903');
+			await page.getByRole('button', { name: t('save'), exact: true }).click();
+			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/${claim!.id}/edit\\?saved=1$`));
+			expect(claimsOf(userId)).toHaveLength(1);
+			expect(claimsOf(userId)[0]!.payout_account).not.toBeNull();
+		});
+
+		test('on a phone the upload control is a finger-sized target', async ({
+			page,
+			context,
+			baseURL
+		}) => {
+			await signedIn(context, baseURL!);
+			await page.setViewportSize({ width: 390, height: 844 });
+			await page.goto(`/${locale}/fs/new`);
+			const line = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
+			const box = await line.getByLabel(t('file'), { exact: true }).boundingBox();
+			expect(box!.height).toBeGreaterThanOrEqual(44);
+			expect(box!.x + box!.width).toBeLessThanOrEqual(390);
 		});
 
 		for (const theme of ['light', 'dark'] as const) {
@@ -159,7 +218,7 @@ for (const locale of LOCALES) {
 		test.use({ javaScriptEnabled: false });
 		const t = texts(locale);
 
-		test('files a claim with one receipt in one post, and a wrong field keeps the receipt', async ({
+		test('files a claim with one receipt in one post; a wrong field keeps the receipt and saves the draft without it', async ({
 			page,
 			context,
 			baseURL
@@ -175,21 +234,28 @@ for (const locale of LOCALES) {
 			});
 			await page.getByRole('button', { name: t('save'), exact: true }).click();
 
-			// Refused: the summary has the focus, the field says why, the receipt is kept.
+			// Refused: the summary has the focus and names the field, the field says why, the receipt
+			// is kept; the draft is saved with everything else.
 			const summary = page.getByTestId('error-summary');
 			await expect(summary).toBeFocused();
-			await expect(summary).toContainText(t('expense_error_amount_not_positive'));
+			await expect(summary.getByRole('listitem')).toHaveText([
+				`${t('receipt_line', { n: 1 })}, ${t('amount').charAt(0).toLowerCase()}${t('amount').slice(1)}: ${t('expense_error_amount_not_positive')}`
+			]);
 			const again = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
 			await expect(again.getByLabel(t('amount'), { exact: true })).toHaveAttribute(
 				'aria-invalid',
 				'true'
 			);
 			await expect(again.getByText(t('file_received', { name: 'taxi.pdf' }))).toBeVisible();
-			expect(claimsOf(userId)).toEqual([]);
+			await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('edit_title'));
+			const [draft] = claimsOf(userId);
+			expect(draft).toMatchObject({ status: 'draft', purpose: 'Pizza for the volunteers' });
+			expect(linesOf(String(draft!.id))).toEqual([]);
 
 			await again.getByLabel(t('amount'), { exact: true }).fill('312,50');
 			await page.getByRole('button', { name: t('save'), exact: true }).click();
-			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/[0-9a-f-]{36}/edit\\?saved=1$`));
+			await expect(page).toHaveURL(new RegExp(`/${locale}/fs/${draft!.id}/edit\\?saved=1$`));
+			expect(claimsOf(userId)).toHaveLength(1);
 			await expect(page.getByText(t('saved'))).toBeVisible();
 			await expect(page.getByText(t('file_received', { name: 'taxi.pdf' }))).toBeVisible();
 
@@ -295,28 +361,68 @@ for (const javaScriptEnabled of [true, false]) {
 	});
 }
 
-test('the receipt’s suggested description fills the empty fields, for the member to edit', async ({
+test('what is chosen and typed before the scripts arrive is in the form: the units offered, the autosave', async ({
 	page,
 	context,
 	baseURL
 }) => {
-	const t = texts('no');
-	await signedIn(context, baseURL!);
-	await page.goto('/no/fs/new');
+	const t = texts('en');
+	const userId = await signedIn(context, baseURL!);
+	const release = await holdScripts(page);
+	await page.goto('/en/fs/new', { waitUntil: 'commit' });
+	await page.getByLabel(t('campus'), { exact: true }).selectOption('bergen');
+	await page.getByLabel(t('unit'), { exact: true }).selectOption('sport-bergen');
+	await page.getByLabel(t('purpose'), { exact: true }).fill('Climbing wall fee');
 	const line = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
-	// Nothing to read yet: no button.
-	await expect(line.getByRole('button', { name: t('suggest') })).toHaveCount(0);
-	await line.getByLabel(t('file'), { exact: true }).setInputFiles({
-		name: 'kvittering.jpg',
-		mimeType: 'image/jpeg',
-		buffer: await receiptImage(NORWEGIAN_RECEIPT, 'jpeg')
+	await line.getByLabel(t('merchant'), { exact: true }).fill('Klatreverket');
+	await line.getByLabel(t('description'), { exact: true }).fill('Day passes');
+	await line.getByLabel(t('amount'), { exact: true }).fill('450');
+	release();
+	await page.waitForLoadState('networkidle');
+	await expect(line.getByLabel(t('merchant'), { exact: true })).toHaveValue('Klatreverket');
+	// Once the page runs, only the chosen campus's units are offered.
+	await expect(page.getByRole('group', { name: 'Oslo' })).toHaveCount(0);
+	await expect(page.getByTestId('autosave')).toContainText(t('saved_at', { time: '' }).trim(), {
+		timeout: 15_000
 	});
-	await expect(line.getByText(t('file_received', { name: 'kvittering.jpg' }))).toBeVisible();
-	await line.getByRole('button', { name: t('suggest') }).click();
-	await expect(line.getByLabel(t('description'), { exact: true })).toHaveValue(
-		'Pizza og drikke fra Peppes Pizza, 12.03.2026'
-	);
-	await expect(line.getByLabel(t('merchant'), { exact: true })).toHaveValue('Peppes Pizza');
-	await expect(line.getByLabel(t('amount'), { exact: true })).toHaveValue('234.00');
-	expect(await axeViolations(page)).toEqual([]);
+	const [claim] = claimsOf(userId);
+	expect(claim).toMatchObject({ campus_id: 'bergen', unit_id: 'sport-bergen' });
+	expect(linesOf(String(claim!.id))).toMatchObject([
+		{ merchant: 'Klatreverket', description: 'Day passes', amount_ore: 45000 }
+	]);
 });
+
+for (const [locale, amount] of [
+	['no', '234,00'],
+	['en', '234.00']
+] as const) {
+	test(`the receipt’s suggested description fills the fields still empty or at their default, amounts as ${locale} writes them`, async ({
+		page,
+		context,
+		baseURL
+	}) => {
+		const t = texts(locale);
+		await signedIn(context, baseURL!);
+		await page.goto(`/${locale}/fs/new`);
+		const line = page.getByRole('group', { name: t('receipt_line', { n: 1 }) });
+		// Nothing to read yet: no button.
+		await expect(line.getByRole('button', { name: t('suggest') })).toHaveCount(0);
+		await line.getByLabel(t('file'), { exact: true }).setInputFiles({
+			name: 'kvittering.jpg',
+			mimeType: 'image/jpeg',
+			buffer: await receiptImage(NORWEGIAN_RECEIPT, 'jpeg')
+		});
+		await expect(line.getByText(t('file_received', { name: 'kvittering.jpg' }))).toBeVisible();
+		await line.getByRole('button', { name: t('suggest') }).click();
+		// OCR of the photo takes a few seconds on a busy machine.
+		await expect(line.getByLabel(t('description'), { exact: true })).toHaveValue(
+			locale === 'no' ? 'Pizza og drikke fra Peppes Pizza' : 'Pizza and drinks from Peppes Pizza',
+			{ timeout: 20_000 }
+		);
+		await expect(line.getByLabel(t('merchant'), { exact: true })).toHaveValue('Peppes Pizza');
+		await expect(line.getByLabel(t('amount'), { exact: true })).toHaveValue(amount);
+		// The date still held the day the line was added: the receipt's date replaces it.
+		await expect(line.getByLabel(t('date'), { exact: true })).toHaveValue('2026-03-12');
+		expect(await axeViolations(page)).toEqual([]);
+	});
+}

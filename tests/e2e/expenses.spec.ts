@@ -71,12 +71,14 @@ for (const locale of ['no', 'en'] as const) {
 		await lead.goto(`/${locale}/fs`);
 		await lead.getByTestId('queue').getByRole('link', { name: purpose }).click();
 		await expect(lead).toHaveURL(new RegExp(`/${locale}/fs/${id}$`));
+		await lead.getByRole('checkbox').check();
 		await lead.getByRole('button', { name: t('expense_page_approve'), exact: true }).click();
 		await expect(lead.getByRole('status')).toContainText(t('expense_page_done_approve'));
 
 		// Finance marks it paid with today's date.
 		const fin = await member(browser, baseURL!, finance.id);
 		await fin.goto(`/${locale}/fs/${id}`);
+		await fin.getByRole('checkbox').check();
 		await fin.getByRole('button', { name: t('expense_page_pay') }).click();
 		await expect(fin).toHaveURL(/\?done=pay$/);
 
@@ -96,7 +98,11 @@ for (const locale of ['no', 'en'] as const) {
 		await expect
 			.poll(() => photo.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
 			.toBeGreaterThan(0);
-		expect(mailKinds(claimant.email, id)).toEqual(['expense-approved', 'expense-paid']);
+		expect(mailKinds(claimant.email, id)).toEqual([
+			'expense-received',
+			'expense-approved',
+			'expense-paid'
+		]);
 		expect(mailKinds(leader.email, id)).toEqual(['expense-submitted']);
 		expect(await axeViolations(own)).toEqual([]);
 

@@ -255,7 +255,7 @@ describe('the claim form without JavaScript', () => {
 		expect(stored()).toHaveLength(before);
 	});
 
-	it('keeps the typed fields and the received file when a field is wrong; the corrected post needs no second upload', async () => {
+	it('keeps the typed fields and the received file when a field is wrong, saves the draft without that line, and the corrected post goes to it with no second upload', async () => {
 		const user = createSession(server.dbFile);
 		const fields = { ...claim(), ...receipt(0, { date: daysAgo(-2) }) };
 		const res = await post('/en/fs/new?/save', user, fields, [
@@ -264,88 +264,123 @@ describe('the claim form without JavaScript', () => {
 		expect(res.status).toBe(400);
 		const html = await res.text();
 		expect(html).toContain(shown(messages('en').expense_error_date_future!));
+		expect(html).toContain(`Receipt 1, date: ${shown(messages('en').expense_error_date_future!)}`);
 		expect(html).toContain('value="Food for the board meeting"');
 		expect(html).toContain('Received: kvittering.jpg');
 		const [file] = filesOf(user.userId);
 		expect(html).toContain(`name="lines.0.fileId" value="${file!.id}"`);
-		expect(claims(user.userId)).toEqual([]);
+		// The draft holds everything but the line with the wrong date; the form posts to it next.
+		const [draft] = claims(user.userId);
+		expect(draft).toMatchObject({ status: 'draft', purpose: 'Food for the board meeting' });
+		expect(linesOf(String(draft!.id))).toEqual([]);
+		expect(html).toContain(`action="/en/fs/${draft!.id}/edit?/save"`);
+		expect(html).toContain(`name="version" value="${draft!.version}"`);
 
-		const again = await post('/en/fs/new?/save', user, {
+		const again = await post(`/en/fs/${draft!.id}/edit?/save`, user, {
 			...claim(),
-			...receipt(0, { fileId: String(file!.id) })
+			...receipt(0, { fileId: String(file!.id) }),
+			version: String(draft!.version)
 		});
 		expect(again.status).toBe(303);
-		const id = claimIdOf(again);
-		expect(linesOf(id).map((l) => l.file_id)).toEqual([file!.id]);
+		expect(claimIdOf(again)).toBe(draft!.id);
+		expect(linesOf(String(draft!.id)).map((l) => l.file_id)).toEqual([file!.id]);
 		expect(filesOf(user.userId)).toHaveLength(1);
+		expect(claims(user.userId)).toHaveLength(1);
 	});
 
 	describe.each(['en', 'no'] as const)('in %s', (locale) => {
 		const text = messages(locale);
-		const cases: [string, Record<string, string>, string][] = [
+		// What the draft keeps: all but the field (`field`), all but the line (`line`), or nothing
+		// when the unit itself is refused.
+		const cases: [string, Record<string, string>, string, 'field' | 'line' | 'nothing'][] = [
 			[
 				'a wrong account number',
 				claim({ payoutAccount: '1234 56 78904' }),
-				'expense_error_account'
+				'expense_error_account',
+				'field'
 			],
 			[
 				'a wrong IBAN',
 				claim({ payoutAccount: 'GB82 WEST 1234 5698 7654 33' }),
-				'expense_error_account'
+				'expense_error_account',
+				'field'
 			],
 			[
 				'a zero amount',
 				{ ...claim(), ...receipt(0, { amount: '0' }) },
-				'expense_error_amount_not_positive'
+				'expense_error_amount_not_positive',
+				'line'
 			],
 			[
 				'a negative amount',
 				{ ...claim(), ...receipt(0, { amount: '-50' }) },
-				'expense_error_amount_not_positive'
+				'expense_error_amount_not_positive',
+				'line'
 			],
 			[
 				'an absurd amount',
 				{ ...claim(), ...receipt(0, { amount: '9 999 999' }) },
-				'expense_error_amount_too_large'
+				'expense_error_amount_too_large',
+				'line'
 			],
 			[
 				'a future date',
 				{ ...claim(), ...receipt(0, { date: daysAgo(-1) }) },
-				'expense_error_date_future'
+				'expense_error_date_future',
+				'line'
 			],
 			[
 				'a date years old',
 				{ ...claim(), ...receipt(0, { date: daysAgo(900) }) },
-				'expense_error_date_too_old'
+				'expense_error_date_too_old',
+				'line'
 			],
 			[
 				'a receipt in euro without the amount in euro',
 				{ ...claim(), ...receipt(0, { currency: 'EUR' }) },
-				'expense_error_currency'
+				'expense_error_currency',
+				'line'
 			],
-			['a unit of another campus', claim({ campusId: 'bergen' }), 'expense_form_error_unknown'],
+			[
+				'a unit of another campus',
+				claim({ campusId: 'bergen' }),
+				'expense_form_error_unknown',
+				'nothing'
+			],
 			[
 				'a purpose far too long',
 				claim({ purpose: 'x'.repeat(5000) }),
-				'expense_form_error_too_long'
+				'expense_form_error_too_long',
+				'field'
 			],
 			[
 				'a line of an unknown kind with no merchant',
 				{ ...claim(), ...receipt(0, { kind: 'gift', merchant: '' }) },
-				'expense_form_error_required'
+				'expense_form_error_required',
+				'line'
 			]
 		];
-		it.each(cases)('answers %s with its message and saves nothing', async (_, fields, key) => {
-			const user = createSession(server.dbFile);
-			const res = await post(`/${locale}/fs/new?/save`, user, { ...receipt(0), ...fields });
-			expect(res.status).toBe(400);
-			const html = await res.text();
-			expect(html).toContain(shown(text[key]!));
-			expect(html).toContain('aria-invalid="true"');
-			// The error summary is focused when the page loads, and links to the field.
-			expect(html).toMatch(/<div[^>]*tabindex="-1"[^>]*autofocus[^>]*role="alert"/);
-			expect(claims(user.userId)).toEqual([]);
-		});
+		it.each(cases)(
+			'answers %s with its message by the field and saves the draft without it',
+			async (_, fields, key, kept) => {
+				const user = createSession(server.dbFile);
+				const res = await post(`/${locale}/fs/new?/save`, user, { ...receipt(0), ...fields });
+				expect(res.status).toBe(400);
+				const html = await res.text();
+				expect(html).toContain(shown(text[key]!));
+				expect(html).toContain('aria-invalid="true"');
+				// The error summary is focused when the page loads, and links to the field.
+				expect(html).toMatch(/<div[^>]*tabindex="-1"[^>]*autofocus[^>]*role="alert"/);
+				const saved = claims(user.userId);
+				if (kept === 'nothing') {
+					expect(saved).toEqual([]);
+					return;
+				}
+				expect(html).toContain(shown(text.expense_form_errors_title_kept!));
+				expect(saved).toHaveLength(1);
+				expect(linesOf(String(saved[0]!.id))).toHaveLength(kept === 'line' ? 0 : 1);
+			}
+		);
 	});
 
 	it('answers a stale version (the claim changed meanwhile) and keeps the other change', async () => {

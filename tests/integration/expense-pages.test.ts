@@ -179,11 +179,31 @@ describe('/fs/{id}: the claim and its decisions', () => {
 		expect(testIdText(forLeader, 'payout-account')).toMatch(/947$/);
 		expect(testIdText(shown, 'payout-account')).toBe('8601 11 17947');
 
+		expect(shown).toMatch(
+			/The claim was submitted\. An e-mail went to the unit's leaders and finance \(\d+\)\./
+		);
+		expect(mailsTo(claimant.id, 'expense-received')).toBe(1);
+
+		// Approving is confirmed with a ticked box; a post without it changes nothing.
 		state = claims.state(id);
-		const approve = await act(leader, id, 'approve', { version: String(state.version) });
+		const unconfirmed = await act(leader, id, 'approve', { version: String(state.version) });
+		expect(unconfirmed.status).toBe(400);
+		expect(await unconfirmed.text()).toMatch(
+			/role="alert"[^>]*>\s*Tick the box to confirm first\./
+		);
+		expect(claims.state(id)).toEqual(state);
+		const approve = await act(leader, id, 'approve', {
+			version: String(state.version),
+			confirm: 'yes'
+		});
 		expect(approve.status).toBe(303);
 		expect(approve.headers.get('location')).toBe(`/en/fs/${id}?done=approve`);
 		expect(mailsTo(claimant.id, 'expense-approved')).toBe(1);
+		expect(mailsTo(finance.id, 'expense-to-pay')).toBe(1);
+		const approved = await (await leader.b.get(`/en/fs/${id}?done=approve`)).text();
+		expect(approved).toMatch(
+			/The claim was approved\. An e-mail went to the unit's finance \(\d+\), who pay it out next\./
+		);
 
 		// Finance looks at the full account once (audited), then pays out.
 		const reveal = await act(finance, id, 'reveal', { version: String(claims.state(id).version) });
@@ -195,7 +215,7 @@ describe('/fs/{id}: the claim and its decisions', () => {
 			finance,
 			id,
 			'pay',
-			{ version: String(claims.state(id).version), payoutDate: today },
+			{ version: String(claims.state(id).version), payoutDate: today, confirm: 'yes' },
 			'no'
 		);
 		expect(pay.status).toBe(303);
@@ -269,7 +289,7 @@ describe('/fs/{id}: the claim and its decisions', () => {
 			const id = await claims.submitted(claimant.id);
 			const version = String(claims.state(id).version);
 			const [approve, reject] = await Promise.all([
-				act(leader, id, 'approve', { version }),
+				act(leader, id, 'approve', { version, confirm: 'yes' }),
 				act(finance, id, 'reject', { version, reason: 'Not in the budget' })
 			]);
 			const statuses = [approve.status, reject.status].sort();
@@ -291,10 +311,19 @@ describe('/fs/{id}: the claim and its decisions', () => {
 		const leader = person('Lone Leader', { unit: 'board-oslo', role: 'leader' });
 		const id = await claims.submitted(leader.id);
 		const before = claims.state(id);
-		const en = await act(leader, id, 'approve', { version: String(before.version) });
+		const en = await act(leader, id, 'approve', {
+			version: String(before.version),
+			confirm: 'yes'
+		});
 		expect(en.status).toBe(403);
 		expect(await en.text()).toMatch(/role="alert"[^>]*>\s*You cannot review your own claim\./);
-		const no = await act(leader, id, 'approve', { version: String(before.version) }, 'no');
+		const no = await act(
+			leader,
+			id,
+			'approve',
+			{ version: String(before.version), confirm: 'yes' },
+			'no'
+		);
 		expect(no.status).toBe(403);
 		expect(await no.text()).toContain('Du kan ikke');
 		expect(claims.state(id)).toEqual(before);
@@ -308,7 +337,8 @@ describe('/fs/{id}: the claim and its decisions', () => {
 		const before = claims.state(id);
 		const pay = await act(finance, id, 'pay', {
 			version: String(before.version),
-			payoutDate: recentDate()
+			payoutDate: recentDate(),
+			confirm: 'yes'
 		});
 		expect(pay.status).toBe(409);
 		expect(await pay.text()).toContain('That cannot be done to the claim as it stands now.');
@@ -317,11 +347,11 @@ describe('/fs/{id}: the claim and its decisions', () => {
 		// The leader's page showed the claim before the claimant withdrew and resubmitted it.
 		const shownVersion = String(before.version);
 		await claims.expenses.withdraw(claims.as(claimant.id), id);
-		const stale = await act(leader, id, 'approve', { version: shownVersion });
+		const stale = await act(leader, id, 'approve', { version: shownVersion, confirm: 'yes' });
 		expect(stale.status).toBe(409);
 		const second = await claims.submitted(claimant.id);
 		const old = String(claims.state(second).version - 1);
-		const staleApprove = await act(leader, second, 'approve', { version: old });
+		const staleApprove = await act(leader, second, 'approve', { version: old, confirm: 'yes' });
 		expect(staleApprove.status).toBe(409);
 		expect(await staleApprove.text()).toContain('The claim changed while you were looking at it.');
 		expect(claims.state(second).status).toBe('submitted');

@@ -18,8 +18,12 @@ export const emptyLine = (kind: 'receipt' | 'mileage', date = ''): ClaimLineForm
 	km: ''
 });
 
-/** What a refused post had wrong, `[path, text]` in the order of the form (`lines[0].date`). */
-export type Problems = [path: string, text: string][];
+/**
+ * What a post or an autosave had wrong, in the order of the form: the field's path
+ * (`lines[0].date`), the error as shown by the field, and the field's name for the summary
+ * ("Receipt 1, date"; empty for the form as a whole).
+ */
+export type Problems = [path: string, text: string, label: string][];
 
 /** What the upload action answers for one received file. */
 export interface UploadedFile {

@@ -2,10 +2,13 @@
 // its progress) and the draft saved as typed. Loaded at the first pick or change, not with the
 // page: a visitor who only looks at the form never downloads them.
 import { deserialize } from '$app/forms';
-import type { UploadedFile } from '$lib/expenses/form-shape';
+import type { Problems, UploadedFile } from '$lib/expenses/form-shape';
 
-/** A refusal's text from the server, or what the browser knows: the body was too large. */
-export type Refused = { ok: false; text?: string; tooLarge?: boolean };
+/**
+ * A refusal's text from the server, or what the browser knows: the body was too large. A refused
+ * autosave names its fields' problems too.
+ */
+export type Refused = { ok: false; text?: string; tooLarge?: boolean; problems?: Problems };
 
 export interface DraftSaved {
 	id: string;
@@ -56,23 +59,27 @@ function receiptAnswer(xhr: XMLHttpRequest): { ok: true; file: UploadedFile } | 
 	return { ok: false, tooLarge: xhr.status === 413 };
 }
 
-/** Saves the draft as typed to the autosave action: its id and version, or why not. */
+/**
+ * Saves the draft as typed to the autosave action: its id and version and the fields left out
+ * (`problems`), or why nothing was saved.
+ */
 export async function saveDraft(
 	url: string,
 	values: unknown
-): Promise<{ ok: true; saved: DraftSaved } | Refused> {
+): Promise<{ ok: true; saved: DraftSaved; problems: Problems } | Refused> {
 	const body = new FormData();
 	body.set('json', JSON.stringify(values));
 	try {
 		const res = await fetch(url, { method: 'POST', body, headers: ACTION_HEADERS });
 		const result = deserialize(await res.text());
-		if (result.type === 'success' && result.data?.saved) {
-			return { ok: true, saved: result.data.saved as DraftSaved };
+		const data = result.type === 'success' || result.type === 'failure' ? result.data : undefined;
+		const problems = (data?.problems ?? []) as Problems;
+		if (result.type === 'success' && data?.saved) {
+			return { ok: true, saved: data.saved as DraftSaved, problems };
 		}
-		const failure = result.type === 'failure' ? result.data : undefined;
-		const issues = (failure?.issues ?? []) as { text?: string }[];
-		const reason = issues[0]?.text ?? failure?.text;
-		return { ok: false, text: typeof reason === 'string' ? reason : undefined };
+		const first = problems[0];
+		const reason = first ? `${first[2]}: ${first[1]}` : data?.text;
+		return { ok: false, text: typeof reason === 'string' ? reason : undefined, problems };
 	} catch {
 		return { ok: false };
 	}

@@ -3,12 +3,8 @@ export interface LineUpload {
 	name?: string;
 	/** 0..1 while the upload runs; undefined otherwise. */
 	progress?: number;
-	/** A local object URL of a picked image the browser can show. */
-	preview?: string | null;
 	error?: string;
 	xhr?: XMLHttpRequest;
 	/** Which pick this is: an answer for an earlier one is dropped. */
 	ticket?: number;
-	/** The stored file has a thumbnail (an image). */
-	thumbnail?: boolean;
 }

@@ -65,6 +65,42 @@ export async function record(db: Kysely<Database>, entry: AuditEntry): Promise<s
 	return id;
 }
 
+/**
+ * Like `record`, but when the thing's latest entry is the same action by the same actor and at
+ * most `windowMs` older, that entry is brought up to date instead (its time and details, with
+ * `details.times` counting the changes it stands for): one row per sitting of repeated changes
+ * (a draft's autosaves every few seconds) rather than one per save. An entry of anything else in
+ * between, or a longer pause, starts a new row.
+ */
+export async function recordCoalesced(
+	db: Kysely<Database>,
+	entry: AuditEntry,
+	windowMs: number
+): Promise<string> {
+	const at = entry.at ?? new Date();
+	const latest = await db
+		.selectFrom('audit_log')
+		.select(['id', 'at', 'actor', 'action', 'details'])
+		.where('subject_type', '=', entry.subjectType)
+		.where('subject_id', '=', entry.subjectId)
+		.orderBy('id', 'desc')
+		.limit(1)
+		.executeTakeFirst();
+	const since = latest ? at.getTime() - Date.parse(latest.at) : Infinity;
+	if (!latest || latest.actor !== entry.actor || latest.action !== entry.action) {
+		return record(db, entry);
+	}
+	if (since < 0 || since > windowMs) return record(db, entry);
+	const before = latest.details ? (JSON.parse(latest.details) as Fields) : {};
+	const times = (typeof before.times === 'number' ? before.times : 1) + 1;
+	await db
+		.updateTable('audit_log')
+		.set({ at: at.toISOString(), details: JSON.stringify({ ...entry.details, times }) })
+		.where('id', '=', latest.id)
+		.execute();
+	return latest.id;
+}
+
 type Fields = Record<string, unknown>;
 
 /**

@@ -9,11 +9,15 @@ export const DECISIONS = ['submit', 'withdraw', 'approve', 'reject', 'pay'] as c
 export type DecisionName = (typeof DECISIONS)[number];
 
 const version = z.coerce.number().int().positive();
+/** Approving and paying are confirmed with a ticked box (`confirm=yes`), which needs no script. */
+const confirm = z.string().max(10).optional();
 const FORMS = {
 	plain: z.object({ version }),
+	approve: z.object({ version, confirm }),
 	reject: z.object({ version, reason: z.string().max(5000).default('') }),
-	pay: z.object({ version, payoutDate: z.string().max(20).default('') })
+	pay: z.object({ version, confirm, payoutDate: z.string().max(20).default('') })
 };
+const CONFIRMED: readonly DecisionName[] = ['approve', 'pay'];
 
 const STATUS: Record<ExpenseRefusal, 400 | 403 | 404 | 409> = {
 	not_found: 404,
@@ -27,6 +31,7 @@ const STATUS: Record<ExpenseRefusal, 400 | 403 | 404 | 409> = {
 	incomplete: 400,
 	reason_required: 400,
 	payout_date: 400,
+	confirm_required: 400,
 	// The server's state (a lost key), not the caller's mistake; nothing to retry at once either.
 	account_unreadable: 409
 };
@@ -45,12 +50,17 @@ export async function decideFromForm(
 	body: FormData
 ): Promise<{ ok: true } | FormRefusal> {
 	const fields = Object.fromEntries([...body].filter(([, v]) => typeof v === 'string'));
-	const form = action === 'reject' || action === 'pay' ? FORMS[action] : FORMS.plain;
+	const form =
+		action === 'approve' || action === 'reject' || action === 'pay' ? FORMS[action] : FORMS.plain;
 	const parsed = form.safeParse(fields);
+	const data = parsed.data as
+		{ version: number; reason?: string; payoutDate?: string; confirm?: string } | undefined;
+	const unconfirmed = CONFIRMED.includes(action) && data?.confirm !== 'yes';
 	// A claim that is not the caller's stays not found, whatever the form held.
-	if (!parsed.success)
-		return (await expenses.detail(ctx, claimId)) ? refusal('invalid') : refusal('not_found');
-	const data = parsed.data as { version: number; reason?: string; payoutDate?: string };
+	if (!data || unconfirmed) {
+		if (!(await expenses.detail(ctx, claimId))) return refusal('not_found');
+		return refusal(data ? 'confirm_required' : 'invalid');
+	}
 	const result =
 		action === 'reject'
 			? await expenses.reject(ctx, claimId, data.reason ?? '', data.version)

@@ -1,6 +1,8 @@
 // Possible duplicates, flagged to the approver rather than silently accepted: a receipt with the
-// same date, amount and merchant, or the same stored file, on another claim the approver may open
-// (visibility.ts: never another member's draft), withdrawn claims aside.
+// same date, amount and merchant, or the same receipt file, on another claim the approver may open
+// (visibility.ts: never another member's draft), withdrawn claims aside. "The same file" is the
+// same content: the SHA-256 of the bytes as they were uploaded (the files port hashes them before
+// an image is normalised), so the same photo uploaded again, under another file id, is found too.
 import type { Db } from '../db';
 import { openableBy, type ClaimViewer } from './visibility';
 
@@ -24,15 +26,17 @@ export async function findDuplicates(
 	viewer: ClaimViewer
 ): Promise<Duplicate[]> {
 	const lines = await db
-		.selectFrom('expense_lines')
-		.select(['id', 'date', 'amount_ore', 'merchant_key', 'file_id'])
-		.where('claim_id', '=', claimId)
-		.where('kind', '=', 'receipt')
+		.selectFrom('expense_lines as l')
+		.leftJoin('files as f', 'f.id', 'l.file_id')
+		.select(['l.id', 'l.date', 'l.amount_ore', 'l.merchant_key', 'l.file_id', 'f.sha256'])
+		.where('l.claim_id', '=', claimId)
+		.where('l.kind', '=', 'receipt')
 		.execute();
 	if (lines.length === 0) return [];
 	const others = await db
 		.selectFrom('expense_lines as l')
 		.innerJoin('expense_claims as c', 'c.id', 'l.claim_id')
+		.leftJoin('files as f', 'f.id', 'l.file_id')
 		.select([
 			'l.id',
 			'l.claim_id',
@@ -40,6 +44,7 @@ export async function findDuplicates(
 			'l.amount_ore',
 			'l.merchant_key',
 			'l.file_id',
+			'f.sha256',
 			'c.status'
 		])
 		.where('l.claim_id', '!=', claimId)
@@ -54,7 +59,8 @@ export async function findDuplicates(
 						eb('l.amount_ore', '=', line.amount_ore),
 						eb('l.merchant_key', '=', line.merchant_key ?? '')
 					]),
-					...(line.file_id ? [eb('l.file_id', '=', line.file_id)] : [])
+					...(line.file_id ? [eb('l.file_id', '=', line.file_id)] : []),
+					...(line.sha256 ? [eb('f.sha256', '=', line.sha256)] : [])
 				])
 			)
 		)
@@ -64,7 +70,9 @@ export async function findDuplicates(
 	const found: Duplicate[] = [];
 	for (const line of lines) {
 		for (const other of others) {
-			const sameFile = line.file_id !== null && other.file_id === line.file_id;
+			const sameFile =
+				(line.file_id !== null && other.file_id === line.file_id) ||
+				(line.sha256 !== null && other.sha256 === line.sha256);
 			const sameReceipt =
 				other.date === line.date &&
 				other.amount_ore === line.amount_ore &&

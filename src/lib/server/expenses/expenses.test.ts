@@ -422,12 +422,13 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			const id = await submitted({ advance: '49,90' });
 			const afterSubmit = await mails();
 			expect(afterSubmit.map((m) => [m.kind, m.to_address])).toEqual([
+				['expense-received', 'u-claimant@example.org'],
 				['expense-submitted', 'u-finance@example.org'],
 				['expense-submitted', 'u-leader@example.org']
 			]);
-			expect(afterSubmit[0]?.subject).toBe('New expense claim to review: Board meeting');
-			expect(afterSubmit[1]?.subject).toBe('Ny utleggsrefusjon å behandle: Board meeting');
-			expect(afterSubmit[1]?.text_body).toContain(`https://org.example/no/fs/${id}`);
+			expect(afterSubmit[1]?.subject).toBe('New expense claim to review: Board meeting');
+			expect(afterSubmit[2]?.subject).toBe('Ny utleggsrefusjon å behandle: Board meeting');
+			expect(afterSubmit[2]?.text_body).toContain(`https://org.example/no/fs/${id}`);
 
 			expect(await expenses.approve(as(people.leader.id), id)).toMatchObject({
 				ok: true,
@@ -442,11 +443,12 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 				(m) => m.to_address === 'u-claimant@example.org'
 			);
 			expect(claimantMails.map((m) => m.subject)).toEqual([
+				'We received your expense claim: Board meeting',
 				'Your expense claim was approved',
 				'Your expense claim was paid'
 			]);
-			expect(claimantMails[1]?.text_body).toContain('200');
-			expect(claimantMails[1]?.text_body).toContain('2026-11-24');
+			expect(claimantMails[2]?.text_body).toContain('200');
+			expect(claimantMails[2]?.text_body).toContain('24 November 2026');
 
 			const detail = await expenses.detail(as(people.claimant.id), id);
 			expect(detail).toMatchObject({ status: 'paid', payoutDate: '2026-11-24', version: 4 });
@@ -669,7 +671,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 				.execute();
 			expect(decisions).toHaveLength(1);
 			const claimantMails = (await mails()).filter(
-				(m) => m.to_address === 'u-claimant@example.org'
+				(m) => m.to_address === 'u-claimant@example.org' && m.kind !== 'expense-received'
 			);
 			expect(claimantMails).toHaveLength(1);
 			expect((await expenses.detail(as(people.claimant.id), id))?.version).toBe(3);
@@ -826,6 +828,44 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			expect(await others(people.leader.id)).toEqual([oslo]);
 		});
 
+		it('flags the same receipt photo uploaded twice (identical bytes, two file ids) on a paid claim', async () => {
+			const file = (id: string, sha256: string) => ({
+				id,
+				owner_id: people.claimant.id,
+				purpose: 'receipt',
+				mime_type: 'image/jpeg',
+				size: 10,
+				sha256,
+				original_name: 'receipt.jpg',
+				storage_key: `k-${id}`,
+				width: 10,
+				height: 10,
+				thumbnail_key: null,
+				created_at: '2026-11-23T12:00:00.000Z'
+			});
+			await db
+				.insertInto('files')
+				.values([
+					file('f-first', 'a'.repeat(64)),
+					file('f-again', 'a'.repeat(64)),
+					file('f-other', 'b'.repeat(64))
+				])
+				.execute();
+			const paid = await submitted({ lines: [receipt('249,90', { fileId: 'f-first' })] });
+			await expenses.approve(as(people.leader.id), paid);
+			await expenses.markPaid(as(people.finance.id), paid, '2026-11-23');
+			const id = await submitted({
+				lines: [
+					receipt('99', { merchant: 'Kiwi', fileId: 'f-again' }),
+					receipt('98', { merchant: 'Coop', fileId: 'f-other' })
+				]
+			});
+			const detail = await expenses.detail(as(people.leader.id), id);
+			expect(
+				detail?.duplicates.map((d) => [d.lineId, d.otherClaimId, d.otherStatus, d.match])
+			).toEqual([[detail?.lines[0]?.id, paid, 'paid', 'same_file']]);
+		});
+
 		it('finance may reveal the full account of an approved claim, and the look is audited', async () => {
 			const id = await submitted();
 			expect(await expenses.revealAccount(as(people.finance.id), id)).toEqual({
@@ -843,6 +883,111 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			});
 			const trail = (await expenses.detail(as(people.finance.id), id))?.trail ?? [];
 			expect(trail.at(-1)).toMatchObject({ action: 'account_revealed', actor: 'u-finance' });
+		});
+	});
+
+	describe('who is told, and the history of edits', () => {
+		it('submitting tells the unit’s leaders and finance, and the claimant that it arrived, each in their language', async () => {
+			const id = await draft();
+			expect(await expenses.submit(as(people.claimant.id), id)).toMatchObject({
+				ok: true,
+				told: { group: 'approvers', count: 2 }
+			});
+			const sent = await mails();
+			expect(sent.map((m) => [m.kind, m.to_address])).toEqual([
+				['expense-received', 'u-claimant@example.org'],
+				['expense-submitted', 'u-finance@example.org'],
+				['expense-submitted', 'u-leader@example.org']
+			]);
+			expect(sent[0]?.subject).toBe('We received your expense claim: Board meeting');
+			expect(sent[0]?.text_body).toContain(`https://org.example/en/fs/${id}`);
+			// The page after the redirect reads who was told from the trail.
+			const detail = await expenses.detail(as(people.claimant.id), id);
+			expect(detail?.trail.at(-1)?.details.told).toEqual({ group: 'approvers', count: 2 });
+		});
+
+		it('a unit without approvers: the admins are told instead, and the outcome says so; without admins, nobody is', async () => {
+			const lonely = { unitId: 'events-oslo' };
+			const id = await draft(lonely);
+			const told = { ...deps, adminEmails: ['u-admin@example.org'] };
+			expect(await expensesService(told).submit(as(people.claimant.id), id)).toMatchObject({
+				told: { group: 'admins', count: 1 }
+			});
+			expect((await mails()).map((m) => [m.kind, m.to_address])).toEqual([
+				['expense-submitted', 'u-admin@example.org'],
+				['expense-received', 'u-claimant@example.org']
+			]);
+			const unheard = await draft(lonely);
+			expect(await expenses.submit(as(people.claimant.id), unheard)).toMatchObject({
+				ok: true,
+				told: { group: 'nobody', count: 0 }
+			});
+		});
+
+		it('an approval tells finance that the payment is next; without finance in the unit, the admins', async () => {
+			const id = await submitted();
+			expect(await expenses.approve(as(people.leader.id), id)).toMatchObject({
+				status: 'approved',
+				told: { group: 'finance', count: 1 }
+			});
+			const toPay = (await mails()).filter((m) => m.kind === 'expense-to-pay');
+			expect(toPay.map((m) => [m.to_address, m.subject])).toEqual([
+				['u-finance@example.org', 'Expense claim approved, ready to pay: Board meeting']
+			]);
+
+			await db.deleteFrom('team_members').where('role', '=', 'finance').execute();
+			const admins = expensesService({ ...deps, adminEmails: ['u-admin@example.org'] });
+			const next = await submitted();
+			expect(await admins.approve(as(people.leader.id), next)).toMatchObject({
+				told: { group: 'admins', count: 1 }
+			});
+			expect(
+				(await mails()).filter((m) => m.kind === 'expense-to-pay').map((m) => m.to_address)
+			).toEqual(['u-admin@example.org', 'u-finance@example.org']);
+			// The claimant hears of every decision; a rejection or a payout tells nobody else.
+			expect(
+				await expenses.reject(as(people.leader.id), await submitted(), 'no receipt')
+			).toMatchObject({
+				told: { group: 'claimant', count: 1 }
+			});
+		});
+
+		it('a sitting of autosaves is one “changed” entry; a pause of more than 30 minutes, or another step, starts the next', async () => {
+			const id = await draft();
+			let version = 1;
+			for (let minute = 1; minute <= 7; minute++) {
+				clock = new Date(Date.parse('2026-11-23T12:00:00.000Z') + minute * 60_000);
+				const saved = await expenses.updateDraft(
+					as(people.claimant.id),
+					id,
+					version,
+					draftInput({ purpose: `Board meeting ${minute}` })
+				);
+				if (!saved.ok) throw new Error(saved.reason);
+				version = saved.version;
+			}
+			const trailOf = async () =>
+				((await expenses.detail(as(people.claimant.id), id))?.trail ?? []).map((t) => [
+					t.action,
+					t.at
+				]);
+			expect(await trailOf()).toEqual([
+				['create', '2026-11-23T12:00:00.000Z'],
+				['edit', '2026-11-23T12:07:00.000Z']
+			]);
+			expect(version).toBe(8);
+
+			clock = new Date('2026-11-23T12:38:00.000Z');
+			const later = await expenses.updateDraft(as(people.claimant.id), id, version, draftInput());
+			expect(later.ok).toBe(true);
+			clock = new Date('2026-11-23T12:39:00.000Z');
+			await expenses.submit(as(people.claimant.id), id);
+			expect((await trailOf()).map(([action]) => action)).toEqual([
+				'create',
+				'edit',
+				'edit',
+				'submit'
+			]);
 		});
 	});
 });

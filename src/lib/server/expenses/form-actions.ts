@@ -4,7 +4,7 @@
 // rest of the form and the files already received, and a failure nobody expected removes the
 // files this request stored, so nothing is left that no claim refers to.
 import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
-import { message, setError, superValidate, type SuperValidated } from 'sveltekit-superforms';
+import { setError, superValidate, type SuperValidated } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { emptyLine, type Problems, type UploadedFile } from '$lib/expenses/form-shape';
@@ -21,9 +21,12 @@ import {
 	formOptions,
 	readMultipart,
 	toClaimInput,
-	type ReadPost
+	withoutInvalid,
+	type FieldIssue,
+	type ReadPost,
+	type StoredDraft
 } from './form';
-import { formErrorText, localizeErrors } from './form-errors';
+import { fieldLabel, formErrorText, localizeErrors } from './form-errors';
 import { claimFormTexts } from './form-texts';
 import { osloDate } from './input';
 
@@ -42,11 +45,15 @@ const userIdOf = (event: RequestEvent) => event.locals.user!.id;
 export const claimFormOf = (values: unknown) =>
 	superValidate(values as ClaimForm, zod4(ClaimForm), { errors: false });
 
-/** Another user's claim, or one that does not exist, is not found before anything is read. */
-async function guard(event: RequestEvent, claimId: string | null) {
-	if (claimId === null) return;
+/**
+ * Another user's claim, or one that does not exist, is not found before anything is read; the
+ * claimant's own gives what a draft keeps of a field that is refused.
+ */
+async function guard(event: RequestEvent, claimId: string | null): Promise<StoredDraft | null> {
+	if (claimId === null) return null;
 	const detail = await services().expenses.detail(ctxOf(event), claimId);
 	if (!detail || !detail.viewer.isClaimant) error(404, 'Not found');
+	return { purpose: detail.purpose, advanceOre: detail.totals.advanceOre };
 }
 
 async function readPost(event: RequestEvent): Promise<ReadPost> {
@@ -136,20 +143,41 @@ async function receiveFiles(event: RequestEvent, post: ReadPost, form: Form) {
 	return { refused, accepted };
 }
 
-/** The claim saved from the form: its id and version, or the form with its errors. */
-async function save(event: RequestEvent, claimId: string | null, form: Form, accepted: string[]) {
+/**
+ * The claim saved from the form: its id and version, or the form with its errors. A draft keeps
+ * what is valid: the fields the domain refuses are left out (withoutInvalid) and the rest saved,
+ * their errors put on the form (`refused`); only a refused campus or unit saves nothing. Submitting
+ * asks more of it afterwards (the service's `incomplete`).
+ */
+async function save(
+	event: RequestEvent,
+	claimId: string | null,
+	stored: StoredDraft | null,
+	form: Form,
+	accepted: string[]
+) {
 	const { expenses } = services();
 	const ctx = ctxOf(event);
-	const { input, kept } = toClaimInput(form.data);
+	let { input, kept } = toClaimInput(form.data);
+	const refused: FieldIssue[] = [];
 	let outcome;
 	try {
-		outcome = claimId
-			? await expenses.updateDraft(ctx, claimId, form.data.version, input)
-			: await expenses.createDraft(ctx, input);
+		for (;;) {
+			outcome = claimId
+				? await expenses.updateDraft(ctx, claimId, form.data.version, input)
+				: await expenses.createDraft(ctx, input);
+			if (outcome.ok || outcome.reason !== 'invalid' || !outcome.issues?.length) break;
+			const rest = withoutInvalid(input, kept, outcome.issues, stored);
+			// Each round leaves out at least one more field; the references are checked one by one.
+			if (!rest || refused.length > 100) break;
+			refused.push(...fieldIssues(outcome.issues, kept));
+			({ input, kept } = rest);
+		}
 	} catch (failure) {
 		await removeFiles(accepted);
 		throw failure;
 	}
+	for (const issue of refused) setError(form, issue.path as '', issue.code);
 	if (!outcome.ok) {
 		for (const issue of fieldIssues(outcome.issues ?? [], kept)) {
 			setError(form, issue.path as '', issue.code);
@@ -159,9 +187,20 @@ async function save(event: RequestEvent, claimId: string | null, form: Form, acc
 		}
 		return { ok: false as const, status: STATUS[outcome.reason] ?? 400 };
 	}
-	if ('releasedFileIds' in outcome) await deleteUnused(outcome.releasedFileIds);
+	// A line left out for now still names its receipt: the file stays for the next save.
+	if ('releasedFileIds' in outcome) {
+		const named = new Set(form.data.lines.map((l) => l.fileId));
+		await deleteUnused(outcome.releasedFileIds.filter((id) => !named.has(id)));
+	}
 	const id = claimId ?? ('id' in outcome ? outcome.id : '');
-	return { ok: true as const, id, version: outcome.version, totalOre: outcome.totals.totalOre };
+	form.data.version = outcome.version;
+	return {
+		ok: true as const,
+		id,
+		version: outcome.version,
+		totalOre: outcome.totals.totalOre,
+		refused: refused.length > 0
+	};
 }
 
 const limits = () => ({
@@ -169,25 +208,48 @@ const limits = () => ({
 	maxFileBytes: services().config.FILES_MAX_BYTES
 });
 
-/**
- * A refused post: the form as sent, with its received files named and its errors as texts; its
- * message lists them flat, in the form's order, as the page's summary shows them.
- */
-async function failed(event: RequestEvent, form: Form, status: number) {
-	await describeFiles(form, userIdOf(event));
-	localizeErrors(form.errors, limits());
-	return message(form, Object.entries(flatErrors(form.errors)), { status: status as 400 });
+/** The form's errors flat, in the form's order, each with its text and its field's name. */
+function problemsOf(form: Form): Problems {
+	const kinds = form.data.lines.map((l) => l.kind);
+	return Object.entries(flatErrors(form.errors)).map(([path, code]) => [
+		path,
+		formErrorText(code, limits()),
+		fieldLabel(path, kinds)
+	]);
 }
 
-/** Reads the post, keeps its files and saves; a refusal answers the form as it was sent. */
+/**
+ * A refused post: the form as sent, with its received files named and its errors as texts; its
+ * message lists them flat, in the form's order, as the page's summary shows them. `claimId`: the
+ * draft that was saved without the refused fields (the form posts to it next), or null.
+ */
+async function failed(
+	event: RequestEvent,
+	form: Form,
+	status: number,
+	claimId: string | null,
+	kept = false
+) {
+	await describeFiles(form, userIdOf(event));
+	form.message = problemsOf(form);
+	form.valid = false;
+	localizeErrors(form.errors, limits());
+	return fail(status, { form, claimId, kept });
+}
+
+/**
+ * Reads the post, keeps its files and saves what is valid; a field refused answers the form as it
+ * was sent, with its errors, and a submit goes no further.
+ */
 async function saveAction(event: RequestEvent, claimId: string | null, then: 'save' | 'submit') {
-	await guard(event, claimId);
+	const stored = await guard(event, claimId);
 	const post = await readPost(event);
 	const form = await claimFormOf(post.values);
 	const received = await receiveFiles(event, post, form);
-	if (received.refused) return failed(event, form, 400);
-	const saved = await save(event, claimId, form, received.accepted);
-	if (!saved.ok) return failed(event, form, saved.status);
+	if (received.refused) return failed(event, form, 400, claimId);
+	const saved = await save(event, claimId, stored, form, received.accepted);
+	if (!saved.ok) return failed(event, form, saved.status, claimId);
+	if (saved.refused) return failed(event, form, 400, saved.id, true);
 	const locale = event.locals.locale;
 	const edit = localizePath(`/fs/${saved.id}/edit`, locale);
 	if (then === 'save') redirect(303, `${edit}?saved=1`);
@@ -208,7 +270,7 @@ async function linesAction(event: RequestEvent, claimId: string | null) {
 		if (gone && received.accepted.includes(gone.fileId)) await removeFiles([gone.fileId]);
 	}
 	if (post.addKind) form.data.lines.push(emptyLine(post.addKind, osloDate(new Date())));
-	if (received.refused) return failed(event, form, 400);
+	if (received.refused) return failed(event, form, 400, claimId);
 	await describeFiles(form, userIdOf(event));
 	return { form };
 }
@@ -239,9 +301,12 @@ async function uploadAction(event: RequestEvent, claimId: string | null) {
 
 const refusedUpload = (code: string) => fail(400, { code, text: formErrorText(code, limits()) });
 
-/** The draft as typed (JSON in a `json` field): the id and version to go on with, or why not. */
+/**
+ * The draft as typed (JSON in a `json` field), saved with what is valid: the id and version to go
+ * on with and the fields left out (`problems`), or why nothing could be saved.
+ */
 async function autosaveAction(event: RequestEvent, claimId: string | null) {
-	await guard(event, claimId);
+	const stored = await guard(event, claimId);
 	let parsed;
 	try {
 		const raw = (await event.request.formData()).get('json');
@@ -251,14 +316,9 @@ async function autosaveAction(event: RequestEvent, claimId: string | null) {
 	}
 	if (!parsed.success) return refusedDraft(400, 'invalid', []);
 	const form = await claimFormOf(parsed.data);
-	const saved = await save(event, claimId, form, []);
+	const saved = await save(event, claimId, stored, form, []);
 	if (!saved.ok) {
-		const issues = Object.entries(flatErrors(form.errors)).map(([path, code]) => ({
-			path,
-			code,
-			text: formErrorText(code, limits())
-		}));
-		return refusedDraft(saved.status, form.errors._errors?.[0] ?? 'invalid', issues);
+		return refusedDraft(saved.status, form.errors._errors?.[0] ?? 'invalid', problemsOf(form));
 	}
 	return {
 		saved: {
@@ -266,16 +326,14 @@ async function autosaveAction(event: RequestEvent, claimId: string | null) {
 			version: saved.version,
 			totalOre: saved.totalOre,
 			at: new Date().toISOString()
-		}
+		},
+		problems: problemsOf(form)
 	};
 }
 
 /** Why an autosave was refused: the code, its text, and each field's. */
-const refusedDraft = (
-	status: number,
-	code: string,
-	issues: { path: string; code: string; text: string }[]
-) => fail(status, { code, text: formErrorText(code, limits()), issues });
+const refusedDraft = (status: number, code: string, problems: Problems) =>
+	fail(status, { code, text: formErrorText(code, limits()), problems });
 
 /**
  * `{ 'lines[0].date': 'date_future' }` from superforms' nested errors: the first of each, a code
@@ -306,7 +364,6 @@ export async function newClaimPage(event: RequestEvent) {
 	const campus = await chosenCampus(event.cookies);
 	const form = await claimFormOf({ campusId: campus ?? '', lines: [emptyLine('receipt', today)] });
 	return {
-		title: m.expense_form_new_title(),
 		form,
 		claimId: null,
 		status: null,
@@ -332,7 +389,6 @@ export async function editClaimPage(event: RequestEvent, claimId: string) {
 	}
 	const form = await claimFormOf(claimValues(detail, stored, locale));
 	return {
-		title: m.expense_form_edit_title(),
 		form,
 		claimId,
 		status: detail.status,

@@ -61,3 +61,40 @@ export function localizeErrors(
 		} else localizeErrors(value, limits);
 	}
 }
+
+const FIELD_LABELS: Record<string, () => string> = {
+	campusId: m.expense_form_campus,
+	unitId: m.expense_form_unit,
+	link: m.expense_form_link,
+	purpose: m.expense_form_purpose,
+	payoutAccount: m.expense_form_account,
+	advance: m.expense_form_advance,
+	date: m.expense_form_date,
+	merchant: m.expense_form_merchant,
+	description: m.expense_form_description,
+	amount: m.expense_form_amount,
+	currency: m.expense_form_currency,
+	originalAmount: m.expense_form_original_amount,
+	fileId: m.expense_form_file,
+	from: m.expense_form_from,
+	to: m.expense_form_to,
+	km: m.expense_form_km
+};
+
+/**
+ * The name of the field at `path` as the form labels it, for the error summary: "Account number",
+ * "Receipt 2, amount" (a line's `kind` is the line itself); empty for the form as a whole.
+ */
+export function fieldLabel(path: string, kinds: string[]): string {
+	const line = /^lines\[(\d+)\]\.(\w+)$/.exec(path);
+	if (!line) return FIELD_LABELS[path]?.() ?? '';
+	const n = Number(line[1]) + 1;
+	const mileage = kinds[n - 1] === 'mileage';
+	const which = mileage ? m.expense_form_mileage_line({ n }) : m.expense_form_receipt_line({ n });
+	const field = line[2]!;
+	const label =
+		field === 'description' && mileage
+			? m.expense_form_trip_purpose()
+			: (FIELD_LABELS[field]?.() ?? '');
+	return label ? `${which}, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : which;
+}

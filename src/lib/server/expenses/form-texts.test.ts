@@ -36,6 +36,8 @@ describe("the claim form's words with a value the browser puts in", () => {
 			expect(fill(t.saved_at, { time: '14:05' })).toBe(
 				m.expense_form_saved_at({ time: '14:05' }, o)
 			);
+			const without = { time: '14:05', fields: 'Payout account' };
+			expect(fill(t.saved_without, without)).toBe(m.expense_form_saved_without(without, o));
 			expect(fill(t.autosave_failed, { reason: 'x' })).toBe(
 				m.expense_form_autosave_failed({ reason: 'x' }, o)
 			);

@@ -21,6 +21,9 @@ const TEXTS = {
 	description: m.expense_form_description,
 	error_failed: m.expense_form_error_failed,
 	errors_title: m.expense_form_errors_title,
+	errors_title_kept: m.expense_form_errors_title_kept,
+	new_title: m.expense_form_new_title,
+	edit_title: m.expense_form_edit_title,
 	events: m.expense_form_events,
 	file: m.expense_form_file,
 	file_open: m.expense_form_file_open,
@@ -62,6 +65,7 @@ const TEMPLATES = {
 	remove_line: () => m.expense_form_remove_line({ n: '{n}' }),
 	running_total: () => m.expense_form_running_total({ amount: '{amount}' }),
 	saved_at: () => m.expense_form_saved_at({ time: '{time}' }),
+	saved_without: () => m.expense_form_saved_without({ time: '{time}', fields: '{fields}' }),
 	saved_total: () => m.expense_form_saved_total({ amount: '{amount}' }),
 	uploading: () => m.expense_form_uploading({ name: '{name}' })
 } satisfies Record<string, () => string>;

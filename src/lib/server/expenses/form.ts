@@ -181,6 +181,44 @@ export function fieldIssues(issues: z.core.$ZodIssue[], kept: number[]): FieldIs
 	});
 }
 
+/** What a draft keeps of a refused field: the stored claim's value (or nothing, for a new one). */
+export interface StoredDraft {
+	purpose: string;
+	advanceOre: number;
+}
+
+/**
+ * A draft's input with what `issues` refused left out, so that the rest can be saved: a line with
+ * a refused field is left out whole (a line is stored complete or not at all), a refused purpose
+ * or advance stays as stored, a refused account keeps the stored one, a refused event or project
+ * is unlinked. Null when what was refused cannot be left out: the campus, the unit, the lines as
+ * a whole. `kept` maps the input's lines to the form's, as toClaimInput's does.
+ */
+export function withoutInvalid(
+	input: ClaimInput,
+	kept: number[],
+	issues: z.core.$ZodIssue[],
+	stored: StoredDraft | null
+): { input: ClaimInput; kept: number[] } | null {
+	const next: ClaimInput = { ...input };
+	const dropped = new Set<number>();
+	for (const { path } of issues) {
+		const [first, second] = path;
+		if (first === 'lines' && typeof second === 'number') dropped.add(second);
+		else if (first === 'purpose') next.purpose = stored?.purpose ?? '';
+		else if (first === 'advance') next.advance = stored ? stored.advanceOre / 100 : '';
+		else if (first === 'payoutAccount') delete next.payoutAccount;
+		else if (first === 'eventId') next.eventId = null;
+		else if (first === 'projectId') next.projectId = null;
+		else return null;
+	}
+	const lines = input.lines ?? [];
+	return {
+		input: { ...next, lines: lines.filter((_, i) => !dropped.has(i)) },
+		kept: kept.filter((_, i) => !dropped.has(i))
+	};
+}
+
 /** Form values of a stored claim, for its edit page. */
 export function claimValues(
 	claim: ClaimDetail,

@@ -26,9 +26,12 @@ import {
 import {
 	decisionMail,
 	financeNeededMail,
+	receivedMail,
 	submittedMail,
+	toPayMail,
 	type MailClaim,
-	type Recipient
+	type Recipient,
+	type Told
 } from './mails';
 import { claimTotals, type ClaimTotals } from './money';
 import { queueNames, receiptFiles, type QueueNames, type ReceiptFile } from './listing';
@@ -47,6 +50,7 @@ import {
 } from './workflow';
 
 export type { ExpenseLimits } from './input';
+export type { Told } from './mails';
 export type { ClaimStatus } from './workflow';
 export type { ClaimNames } from './names';
 export type { QueueNames, ReceiptFile } from './listing';
@@ -58,11 +62,19 @@ export type ExpenseRefusal =
 	| 'incomplete'
 	| 'reason_required'
 	| 'payout_date'
-	| 'account_unreadable';
+	| 'account_unreadable'
+	| 'confirm_required';
 
 export type Refused = { ok: false; reason: ExpenseRefusal; issues?: z.core.$ZodIssue[] };
 
 const SUBJECT = 'expense_claim';
+
+/**
+ * A person's saves of a draft less than this apart are one "changed the claim" entry in its
+ * history: the form saves itself seconds after each change, and a row per save drowned the steps
+ * that matter.
+ */
+export const EDIT_SESSION_MS = 30 * 60_000;
 
 export interface ExpenseLine {
 	id: string;
@@ -309,25 +321,50 @@ export function expensesService(deps: {
 			.execute();
 	}
 
-	async function recipients(
+	/**
+	 * Who must act next in `roleNames` of the unit (never the claimant), each with an address;
+	 * when the unit has nobody there, the site's admins (ADMIN_EMAILS) but the claimant, who can
+	 * act in every unit; else nobody.
+	 */
+	async function whoActs(
 		trx: Kysely<Database>,
 		unitId: string,
-		roleNames: string[],
-		exceptUserId: string
-	): Promise<Recipient[]> {
+		roleNames: ('leader' | 'finance')[],
+		claimantId: string
+	): Promise<{ group: Told['group']; people: Recipient[] }> {
 		const rows = await trx
 			.selectFrom('team_members')
 			.innerJoin('users', 'users.id', 'team_members.user_id')
 			.select(['users.name', 'users.email', 'users.locale'])
+			.distinct()
 			.where('team_members.unit_id', '=', unitId)
 			.where('team_members.role', 'in', roleNames)
-			.where('users.id', '!=', exceptUserId)
+			.where('users.id', '!=', claimantId)
 			.where('users.email', 'is not', null)
-			.orderBy('users.id')
+			.orderBy('users.email')
 			.execute();
-		const found = rows.map((r) => ({ name: r.name, email: r.email!, locale: r.locale }));
-		if (found.length > 0) return found;
-		return (deps.adminEmails ?? []).map((email) => ({ name: email, email, locale: null }));
+		if (rows.length > 0) {
+			return {
+				group: roleNames.includes('leader') ? 'approvers' : 'finance',
+				people: rows.map((r) => ({ name: r.name, email: r.email!, locale: r.locale }))
+			};
+		}
+		const emails = deps.adminEmails ?? [];
+		if (emails.length === 0) return { group: 'nobody', people: [] };
+		// Their names and languages, where they have an account; the claimant is no admin here.
+		const accounts = await trx
+			.selectFrom('users')
+			.select(['id', 'name', 'email', 'locale'])
+			.where('email', 'in', emails)
+			.execute();
+		const people = emails
+			.map((email) => {
+				const account = accounts.find((a) => a.email === email);
+				if (account?.id === claimantId) return null;
+				return { name: account?.name || email, email, locale: account?.locale ?? null };
+			})
+			.filter((r): r is Recipient => r !== null);
+		return people.length > 0 ? { group: 'admins', people } : { group: 'nobody', people: [] };
 	}
 
 	async function mailClaim(
@@ -366,36 +403,39 @@ export function expensesService(deps: {
 		};
 	}
 
-	/** The e-mails that follow a transition to `to`, recorded in the transaction. */
+	/**
+	 * The e-mails that follow a transition to `to` and who they tell: whoever must act next, and
+	 * the claimant. Made before the transition is applied, so its audit entry can say who was told.
+	 */
 	async function mailsFor(
 		trx: Kysely<Database>,
 		claim: ClaimRow,
-		to: ClaimStatus,
-		at: Date
-	): Promise<string[]> {
-		const messages: MailMessage[] = [];
+		to: ClaimStatus
+	): Promise<{ messages: MailMessage[]; told: Told | null }> {
 		const { mailClaim: mc, claimant } = await mailClaim(trx, claim);
-		if (to === 'submitted') {
-			for (const r of await recipients(
-				trx,
-				claim.unit_id,
-				['leader', 'finance'],
-				claim.claimant_id
-			)) {
-				messages.push(submittedMail(r, mc, origin));
-			}
-		} else {
-			if (to === 'awaiting_finance') {
-				for (const r of await recipients(trx, claim.unit_id, ['finance'], claim.claimant_id)) {
-					messages.push(financeNeededMail(r, mc, origin));
-				}
-			}
-			const decision = claimant && decisionMail(claimant, mc, to, origin);
-			if (decision) messages.push(decision);
+		const messages: MailMessage[] = [];
+		const next =
+			to === 'submitted'
+				? { roles: ['leader', 'finance'] as const, mail: submittedMail }
+				: to === 'awaiting_finance'
+					? { roles: ['finance'] as const, mail: financeNeededMail }
+					: to === 'approved'
+						? { roles: ['finance'] as const, mail: toPayMail }
+						: null;
+		let told: Told | null = null;
+		if (next) {
+			const acting = await whoActs(trx, claim.unit_id, [...next.roles], claim.claimant_id);
+			for (const r of acting.people) messages.push(next.mail(r, mc, origin));
+			told = { group: acting.group, count: acting.people.length };
 		}
-		const ids: string[] = [];
-		for (const message of messages) ids.push(await recordMail(trx, message, at));
-		return ids;
+		if (claimant) {
+			const own = to === 'submitted' ? receivedMail(claimant, mc, origin) : null;
+			const decision = own ?? decisionMail(claimant, mc, to, origin);
+			if (decision) messages.push(decision);
+			if (decision && !told) told = { group: 'claimant', count: 1 };
+		}
+		if (!told && to !== 'withdrawn') told = { group: 'nobody', count: 0 };
+		return { messages, told };
 	}
 
 	async function deliver(ids: string[]) {
@@ -412,7 +452,7 @@ export function expensesService(deps: {
 		id: string,
 		action: Exclude<ClaimAction, 'edit'>,
 		options: { expectedVersion?: number; reason?: string; payoutDate?: string } = {}
-	): Promise<{ ok: true; status: ClaimStatus; version: number } | Refused> {
+	): Promise<{ ok: true; status: ClaimStatus; version: number; told: Told | null } | Refused> {
 		const seen = await access(ctx, id);
 		if (!seen) return { ok: false, reason: 'not_found' };
 		const at = now();
@@ -478,6 +518,9 @@ export function expensesService(deps: {
 				details.payout_date = date;
 				details.owed_ore = Math.max(0, claim.total_ore - claim.advance_ore);
 			}
+			const after = { ...claim, ...set, status: decision.to };
+			const { messages, told } = await mailsFor(trx, after, decision.to);
+			if (told) details.told = told;
 			const applied = await applyTransition(trx, {
 				claimId: id,
 				from: status,
@@ -491,17 +534,13 @@ export function expensesService(deps: {
 			});
 			if (!applied.ok) return { ok: false, reason: 'stale' } as Refused;
 			await eraseAccountIfClaimantDeleted(trx, claim, decision.to, at);
-			const mailIds = await mailsFor(
-				trx,
-				{ ...claim, ...set, status: decision.to },
-				decision.to,
-				at
-			);
-			return { ok: true as const, status: decision.to, version: applied.version, mailIds };
+			const mailIds: string[] = [];
+			for (const message of messages) mailIds.push(await recordMail(trx, message, at));
+			return { ok: true as const, status: decision.to, version: applied.version, mailIds, told };
 		});
 		if (!outcome.ok) return outcome;
 		await deliver(outcome.mailIds);
-		return { ok: true, status: outcome.status, version: outcome.version };
+		return { ok: true, status: outcome.status, version: outcome.version, told: outcome.told };
 	}
 
 	/**
@@ -652,7 +691,8 @@ export function expensesService(deps: {
 					action: 'edit',
 					actor: seen.actor.userId,
 					at,
-					details: { total_ore: totals.totalOre, lines: claim.lines.length }
+					details: { total_ore: totals.totalOre, lines: claim.lines.length },
+					coalesceMs: EDIT_SESSION_MS
 				});
 				if (!applied.ok) return applied as Refused;
 				await trx

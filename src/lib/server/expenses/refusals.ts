@@ -1,5 +1,6 @@
 // A claim action's outcome in words, in the request's language: the detail page is sent the
 // text of what happened, not a table of every message it might need.
+import { z } from 'zod';
 import { m } from '$lib/paraglide/messages';
 import type { DecisionName } from './decisions';
 
@@ -15,7 +16,8 @@ const REFUSALS: Record<string, () => string> = {
 	payout_date: m.expense_error_payout_date,
 	incomplete: m.expense_error_incomplete,
 	invalid: m.expense_error_invalid,
-	account_unreadable: m.expense_error_account_unreadable
+	account_unreadable: m.expense_error_account_unreadable,
+	confirm_required: m.expense_page_confirm_first
 };
 
 /** The localized `expense_error_<code>` of a refused action. */
@@ -31,7 +33,31 @@ const DONE: Record<DecisionName, () => string> = {
 	pay: m.expense_page_done_pay
 };
 
-/** What the page says after an action went through (`?done=<action>`). */
-export function doneMessage(action: DecisionName): string {
-	return DONE[action]();
+/** Who was told of a step, as its audit entry records it (expenses/mails.ts `Told`). */
+const Told = z.object({
+	group: z.enum(['approvers', 'finance', 'admins', 'claimant', 'nobody']),
+	count: z.number().int().min(0)
+});
+
+/**
+ * What the page says after an action went through (`?done=<action>`): what happened and who was
+ * told, read from the step's audit entry (`details`: its `told` and the status it led to).
+ */
+export function doneMessage(action: DecisionName, details?: Record<string, unknown>): string {
+	const done = DONE[action]();
+	const told = Told.safeParse(details?.told);
+	if (!told.success) return done;
+	const { group, count } = told.data;
+	const next = action === 'submit' || action === 'approve';
+	const words = {
+		approvers: () => m.expense_page_told_approvers({ count }),
+		finance: () =>
+			details?.to === 'awaiting_finance'
+				? m.expense_page_told_finance_approve({ count })
+				: m.expense_page_told_finance_pay({ count }),
+		admins: () => m.expense_page_told_admins({ count }),
+		claimant: () => m.expense_page_told_claimant(),
+		nobody: () => (next ? m.expense_page_told_nobody() : m.expense_page_told_claimant_none())
+	};
+	return `${done} ${words[group]()}`;
 }

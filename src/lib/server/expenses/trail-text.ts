@@ -2,7 +2,7 @@
 // audit trail, mileage and foreign-currency lines, the payout account's state, duplicate flags), in the request's language: sent as text, so
 // the page does not carry every message it might need.
 import { formatForeign, formatKm, formatRate } from '$lib/expenses/format';
-import { formatDate } from '$lib/format';
+import { formatDate, formatPrice } from '$lib/format';
 import { statusLabel } from '$lib/expenses/status-label';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
@@ -88,6 +88,11 @@ export function claimPageTexts(claim: ClaimDetail, locale: Locale) {
 			};
 		}),
 		lines: Object.fromEntries(claim.lines.map((line) => [line.id, lineTexts(line, locale)])),
+		/** The boxes an approver ticks to approve or to record the payout. */
+		confirm: {
+			approve: m.expense_page_approve_confirm({ owed: formatPrice(claim.totals.owedOre, locale) }),
+			pay: m.expense_page_pay_confirm({ owed: formatPrice(claim.totals.owedOre, locale) })
+		},
 		trailTexts: trailTexts(m.expense_page_trail()),
 		trail: claim.trail.map((entry): TrailEntry => ({
 			id: entry.id,

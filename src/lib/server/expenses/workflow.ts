@@ -15,7 +15,7 @@
 //   approved                    pay       finance or an admin                 paid (payout date)
 // Nobody decides on or pays their own claim.
 import { sql, type Kysely } from 'kysely';
-import { record } from '../audit';
+import { record, recordCoalesced } from '../audit';
 import type { Database } from '../db';
 
 export { CLAIM_STATUSES as STATUSES } from '$lib/expenses/statuses';
@@ -126,6 +126,8 @@ export async function applyTransition(
 			>
 		>;
 		details?: Record<string, unknown>;
+		/** Fold this entry into the actor's latest one of the same action within this window. */
+		coalesceMs?: number;
 	}
 ): Promise<{ ok: true; version: number } | { ok: false; reason: 'stale' }> {
 	const result = await trx
@@ -141,13 +143,15 @@ export async function applyTransition(
 		.where('version', '=', input.version)
 		.executeTakeFirst();
 	if (Number(result.numUpdatedRows) !== 1) return { ok: false, reason: 'stale' };
-	await record(trx, {
+	const entry = {
 		actor: input.actor,
 		subjectType: 'expense_claim',
 		subjectId: input.claimId,
 		action: input.action,
 		at: input.at,
 		details: { from: input.from, to: input.to, ...input.details }
-	});
+	};
+	if (input.coalesceMs) await recordCoalesced(trx, entry, input.coalesceMs);
+	else await record(trx, entry);
 	return { ok: true, version: input.version + 1 };
 }

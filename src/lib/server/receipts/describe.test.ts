@@ -15,14 +15,24 @@ const peppes: ReceiptFacts = {
 const nothing = receiptFacts('~~ ;; |');
 
 describe('a description of receipts, written without a model', () => {
-	it('says what, from whom and when, in Norwegian and in English', () => {
+	it('says what and from whom, in Norwegian and in English; one receipt’s date goes in the date field, not the text', () => {
 		expect(describeReceipts([peppes], 'no')).toEqual({
-			description: 'Pizza og drikke fra Peppes Pizza, 12.03.2026',
+			description: 'Pizza og drikke fra Peppes Pizza',
 			items: [{ date: '2026-03-12', amountOre: 23_400, currency: 'NOK', merchant: 'Peppes Pizza' }]
 		});
-		expect(describeReceipts([peppes], 'en').description).toBe(
-			'Pizza and drinks from Peppes Pizza, 12.03.2026'
+		expect(describeReceipts([peppes], 'en').description).toBe('Pizza and drinks from Peppes Pizza');
+	});
+
+	it('writes a Norwegian receipt’s items in English words in English text, and leaves out words it cannot', () => {
+		const rema = receiptFacts(
+			'REMA 1000\n14.03.2026\nBrød 39,90\nOst 89,00\nRømme 24,90\nLørdagsgodt 49,00\nSUM 203,70'
 		);
+		expect(describeReceipts([rema], 'en').description).toBe(
+			'Bread, cheese and sour cream from Rema 1000'
+		);
+		expect(describeReceipts([rema], 'no').description).toBe('Brød, ost, rømme m.m. fra Rema 1000');
+		const sweets = receiptFacts('KIWI\n14.03.2026\nLørdagsgodt 49,00\nSUM 49,00');
+		expect(describeReceipts([sweets], 'en').description).toBe('Purchase from KIWI');
 	});
 
 	it('joins several receipts: their merchants, a date range and one line each', () => {
@@ -44,7 +54,7 @@ describe('a description of receipts, written without a model', () => {
 		expect(describeReceipts([bare], 'en').description).toBe('Purchase from Peppes Pizza');
 		expect(describeReceipts([bare], 'no').description).toBe('Kjøp fra Peppes Pizza');
 		const anonymous: ReceiptFacts = { ...peppes, merchant: null };
-		expect(describeReceipts([anonymous], 'en').description).toBe('Pizza and drinks, 12.03.2026');
+		expect(describeReceipts([anonymous], 'en').description).toBe('Pizza and drinks');
 	});
 
 	it('gives no description and no lines for receipts it could not read, instead of inventing one', () => {

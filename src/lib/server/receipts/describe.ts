@@ -1,7 +1,9 @@
 // A short description of what one or more receipts were for, written here without a language
-// model: what was bought (the first word of each item, drinks named as such), from whom and when,
-// in the requested language (messages/{no,en}/receipts.json). Receipts with no facts at all give
-// no description: an honest blank the user fills in is better than an invented one.
+// model: what was bought (the first word of each item, drinks named as such, common goods in the
+// text's language), from whom, and when for several receipts (one receipt's date goes in the
+// line's date field, not the text), in the requested language (messages/{no,en}/receipts.json).
+// Receipts with no facts at all give no description: an honest blank the user fills in is better
+// than an invented one.
 import { m } from '$lib/paraglide/messages';
 import type { ReceiptFacts } from './facts';
 
@@ -26,6 +28,72 @@ const DRINKS = new Set(
 		' '
 	)
 );
+/**
+ * Common goods on Norwegian receipts and their English words, for English text: a Norwegian word
+ * left in an English description reads as a mistake. Keys are lower case.
+ */
+const ENGLISH: Record<string, string> = {
+	pizza: 'pizza',
+	burger: 'burgers',
+	kebab: 'kebab',
+	sushi: 'sushi',
+	taco: 'taco',
+	snacks: 'snacks',
+	chips: 'crisps',
+	taxi: 'taxi',
+	tape: 'tape',
+	batterier: 'batteries',
+	kanelbolle: 'cinnamon bun',
+	kanelboller: 'cinnamon buns',
+	vafler: 'waffles',
+	baguetter: 'baguettes',
+	baguette: 'baguette',
+	påskeegg: 'Easter eggs',
+	brød: 'bread',
+	rundstykker: 'rolls',
+	boller: 'buns',
+	bolle: 'bun',
+	skolebolle: 'custard bun',
+	kake: 'cake',
+	kaker: 'cakes',
+	ost: 'cheese',
+	smør: 'butter',
+	rømme: 'sour cream',
+	egg: 'eggs',
+	frukt: 'fruit',
+	bananer: 'bananas',
+	epler: 'apples',
+	grønnsaker: 'vegetables',
+	salat: 'salad',
+	kjøttdeig: 'minced meat',
+	pølser: 'sausages',
+	pølse: 'hot dog',
+	kylling: 'chicken',
+	fisk: 'fish',
+	laks: 'salmon',
+	pålegg: 'sandwich fillings',
+	sjokolade: 'chocolate',
+	godteri: 'sweets',
+	snop: 'sweets',
+	is: 'ice cream',
+	potetgull: 'crisps',
+	servietter: 'napkins',
+	tallerkener: 'plates',
+	kopper: 'cups',
+	bestikk: 'cutlery',
+	papir: 'paper',
+	billett: 'ticket',
+	billetter: 'tickets',
+	parkering: 'parking',
+	bensin: 'petrol',
+	drivstoff: 'fuel',
+	leie: 'rent',
+	frakt: 'shipping',
+	middag: 'dinner',
+	lunsj: 'lunch',
+	frokost: 'breakfast',
+	overnatting: 'accommodation'
+};
 const MAX_WHAT = 3;
 const MAX_DESCRIPTION = 200;
 
@@ -40,7 +108,14 @@ export function describeReceipts(receipts: ReceiptFacts[], locale: Locale): Rece
 		if (r.merchant) line.merchant = r.merchant;
 		if (Object.keys(line).length > 0) items.push(line);
 	}
-	const labels = unique(receipts.flatMap((r) => r.items.map((i) => label(i.text, locale))));
+	const labels = unique(
+		receipts.flatMap((r) =>
+			r.items.flatMap((i) => {
+				const word = label(i.text, locale, r.currency === 'NOK');
+				return word === null ? [] : [word];
+			})
+		)
+	);
 	if (items.length === 0 && labels.length === 0) return { description: null, items: [] };
 
 	const what = labels.length
@@ -52,11 +127,9 @@ export function describeReceipts(receipts: ReceiptFacts[], locale: Locale): Rece
 	const merchants = unique(items.flatMap((i) => (i.merchant ? [i.merchant] : [])));
 	const dates = [...new Set(items.flatMap((i) => (i.date ? [i.date] : [])))].sort();
 	const merchant = merchants.length ? list(merchants, locale) : null;
-	const date = dates.length
-		? dates.length === 1
-			? norwegianDate(dates[0]!)
-			: `${norwegianDate(dates[0]!)}–${norwegianDate(dates.at(-1)!)}`
-		: null;
+	// One receipt's date is the line's date, filled in beside the text; several give their range.
+	const date =
+		dates.length > 1 ? `${norwegianDate(dates[0]!)}–${norwegianDate(dates.at(-1)!)}` : null;
 	let description: string;
 	if (merchant && date) {
 		description = m.receipts_description_what_where_when({ what, merchant, date }, options);
@@ -68,11 +141,19 @@ export function describeReceipts(receipts: ReceiptFacts[], locale: Locale): Rece
 	return { description: description.slice(0, MAX_DESCRIPTION), items };
 }
 
-/** What an item line is, in a word: "drinks" for a drink, else its first word ("Pizza Margherita" → "Pizza"). */
-function label(text: string, locale: Locale): string {
+/**
+ * What an item line is, in a word: "drinks" for a drink, else its first word ("Pizza Margherita" →
+ * "Pizza"). English text about a Norwegian receipt takes only words it knows the English of
+ * (null for the others: they are left out), and never a word with æ, ø or å.
+ */
+function label(text: string, locale: Locale, norwegian: boolean): string | null {
 	const words = text.match(/\p{L}[\p{L}'-]*/gu) ?? [];
 	if (words.some((w) => DRINKS.has(w.toLowerCase()))) return m.receipts_drinks({}, { locale });
-	return words.find((w) => w.length >= 2) ?? text;
+	const word = words.find((w) => w.length >= 2) ?? text;
+	if (locale !== 'en') return word;
+	const english = ENGLISH[word.toLowerCase()];
+	if (english) return english;
+	return norwegian || /[æøå]/i.test(word) ? null : word;
 }
 
 function list(parts: string[], locale: Locale): string {

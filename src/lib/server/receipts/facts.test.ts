@@ -136,6 +136,28 @@ describe('facts read from receipt text', () => {
 		expect(looksLikeReceipt(receiptFacts('Kiosken\nBolle  kr 25,-'))).toBe(true);
 	});
 
+	it('takes no merchant from a route line (a taxi or train trip) and finds the company below it', () => {
+		for (const route of [
+			'Oslo S → Gardermoen',
+			'Oslo S -> Bergen',
+			'Fra: Storgata 1 Til: Blindern'
+		]) {
+			const facts = receiptFacts(`${route}\nOSLO TAXI AS\n12.03.2026\nTotalt kr 389,00`);
+			expect(facts.merchant, route).toBe('Oslo Taxi AS');
+		}
+	});
+
+	it('reads items whose price OCR put on the next line', () => {
+		const facts = receiptFacts(
+			'PEPPES PIZZA\n12.03.2026\nPizza Margherita\n189,00\nCola 0,5 l\n45,00\nTOTALT\n234,00'
+		);
+		expect(facts.items).toEqual([
+			{ text: 'Pizza Margherita', amountOre: 18_900 },
+			{ text: 'Cola 0,5 l', amountOre: 4500 }
+		]);
+		expect(facts.totalOre).toBe(23_400);
+	});
+
 	it('parses amounts as Norwegian and English tills print them', () => {
 		expect(parseAmount('1 234,50')).toBe(123_450);
 		expect(parseAmount('1.234,50')).toBe(123_450);

@@ -35,6 +35,9 @@ const NOT_ITEM = anyWord(
 const SKIP_MERCHANT =
 	/(org\.?\s*-?\s*nr|organisasjonsnummer|foretaksregisteret|\bmva\b|\bvat\b|kvittering|receipt|salgskvittering|tlf|tel\.?|phone|www\.|https?:|@|\bdato\b|\bdate\b|kasse|ordre|order|bong)/i;
 
+/** A trip's route (a taxi's or a train ticket's first line): "Oslo S → Gardermoen", "Fra: … Til: …". */
+const ROUTE = /→|->|\b(fra|from)\b.+\b(til|to)\b|^(strekning|rute|route|reise)\b/i;
+
 const MONTHS: Record<string, number> = {
 	jan: 1, januar: 1, january: 1,
 	feb: 2, februar: 2, february: 2,
@@ -114,7 +117,8 @@ function amountAtEnd(line: string): { amount: number; before: string } | null {
 
 function merchantOf(lines: string[]): string | null {
 	for (const line of lines.slice(0, 8)) {
-		if (SKIP_MERCHANT.test(line) || dateIn(line) || amountAtEnd(line)?.before === '') continue;
+		if (SKIP_MERCHANT.test(line) || ROUTE.test(line) || dateIn(line)) continue;
+		if (amountAtEnd(line)?.before === '') continue;
 		if (/^\d{4}\s+\p{L}/u.test(line) || /^\p{L}[\p{L} .'-]*\s\d+[a-z]?,/iu.test(line)) continue; // an address
 		const letters = line.match(/\p{L}/gu)?.length ?? 0;
 		if (letters < 3) continue;
@@ -184,9 +188,14 @@ function totalOf(lines: string[]): number | null {
 
 function itemsOf(lines: string[]): ReceiptItem[] {
 	const items: ReceiptItem[] = [];
-	for (const line of lines) {
+	for (const [i, line] of lines.entries()) {
 		if (NOT_ITEM.test(line) || dateIn(line)) continue;
-		const found = amountAtEnd(line);
+		let found = amountAtEnd(line);
+		// OCR often reads an item's price as a line of its own, right under its name.
+		if (!found && i > 0) {
+			const next = lines[i + 1] ? amountAtEnd(lines[i + 1]!) : null;
+			if (next?.before === '') found = { amount: next.amount, before: line };
+		}
 		if (!found || found.amount <= 0) continue;
 		const text = found.before
 			.replace(/^\d+\s*[x×*]\s*/i, '')

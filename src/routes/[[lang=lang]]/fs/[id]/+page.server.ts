@@ -20,10 +20,11 @@ export const load: PageServerLoad = async (event) => {
 	const claim = await services().expenses.detail(ctxOf(event), event.params.id);
 	if (!claim) error(404, 'Not found');
 	const done = doneOf(event.url);
+	const step = done && [...claim.trail].reverse().find((entry) => entry.action === done);
 	return {
 		claim,
 		texts: claimPageTexts(claim, event.locals.locale),
-		done: done && doneMessage(done),
+		done: done && doneMessage(done, step ? step.details : undefined),
 		today: osloDate(new Date())
 	};
 };
