@@ -139,7 +139,7 @@ test('the mobile menu opens from the keyboard and its links lead on', async ({ b
 	await page.goto('/en');
 	const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
 	await expect(menu).toBeHidden();
-	await page.getByText('Open menu').focus();
+	await page.getByText('Menu', { exact: true }).focus();
 	await page.keyboard.press('Enter');
 	await expect(menu).toBeVisible();
 	await menu.getByRole('link', { name: 'News' }).click();
@@ -154,7 +154,7 @@ test('a mobile menu opened before the scripts arrive stays open when they do', a
 	const page = await context.newPage();
 	const release = await holdScripts(page);
 	await page.goto('/en', { waitUntil: 'commit' });
-	await page.getByText('Open menu').click();
+	await page.getByText('Menu', { exact: true }).click();
 	const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
 	await expect(menu).toBeVisible();
 	release();
