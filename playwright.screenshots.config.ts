@@ -9,7 +9,9 @@ export default defineConfig({
 	...e2e,
 	testDir: 'tests/screenshots',
 	testMatch: '*.ts',
-	fullyParallel: true,
+	// One journey at a time: each is long, and a loaded machine photographs half-drawn pages.
+	fullyParallel: false,
+	workers: 1,
 	timeout: 180_000,
 	use: { ...e2e.use, trace: 'off' }
 });
