@@ -175,3 +175,20 @@ test('the skip link is the first stop and moves focus to the main content', asyn
 	await page.keyboard.press('Enter');
 	await expect(page.locator('main#main')).toBeFocused();
 });
+
+test('a reloaded page keeps its styles and runs its scripts', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		if (m.type() === 'error') errors.push(m.text());
+	});
+	await page.goto('/en/events');
+	await page.waitForLoadState('networkidle');
+	// The browser asks again with the page's ETag and is answered 304.
+	await page.reload();
+	await page.waitForLoadState('networkidle');
+	const styled = await page.evaluate(
+		() => getComputedStyle(document.querySelector('main')!).maxWidth
+	);
+	expect(styled).not.toBe('none');
+	expect(errors).toEqual([]);
+});
