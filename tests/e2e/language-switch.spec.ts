@@ -28,14 +28,17 @@ const PAGES = [
 	['cart', '/shop/cart']
 ] as const;
 
-/** What a reader sees of the page: the title and the main content's text. */
+/** What the page says: its title and the main content's text (whitespace aside). */
 async function shown(page: Page) {
-	return { title: await page.title(), main: await page.locator('main').innerText() };
+	const main = await page.locator('main').evaluate((el) => el.textContent ?? '');
+	return { title: await page.title(), main: main.replace(/\s+/g, ' ').trim() };
 }
 
 async function switchAndCompare(page: Page, from: 'no' | 'en', path: string) {
 	const to = from === 'no' ? 'en' : 'no';
 	await page.goto(`/${to}${path}`);
+	// Both pages are read as they are once hydrated (the claim form changes its lists then).
+	await page.waitForLoadState('networkidle');
 	const fresh = await shown(page);
 	await page.goto(`/${from}${path}`);
 	// The switch is to be a client-side navigation: the app has to be running first.
@@ -43,6 +46,7 @@ async function switchAndCompare(page: Page, from: 'no' | 'en', path: string) {
 	await page.getByTestId('language-switcher').click();
 	await expect(page).toHaveURL(new RegExp(`/${to}${path.replace(/[?]/g, '\\?')}$`));
 	await expect(page.locator('html')).toHaveAttribute('lang', to);
+	await page.waitForLoadState('networkidle');
 	await expect.poll(() => shown(page)).toEqual(fresh);
 }
 
