@@ -342,7 +342,7 @@ test.describe('the header', () => {
 			await e2eSession(context, baseURL!, admin.id);
 			await page.goto('/en');
 			await page.getByTestId('account-menu').locator('summary').click();
-			await expect(page.getByTestId('staff-inbox')).toBeVisible();
+			await expect(page.getByTestId('account-menu').getByTestId('staff-inbox')).toBeVisible();
 			expect(await axeViolations(page)).toEqual([]);
 			await context.close();
 		});
