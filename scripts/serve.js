@@ -1,6 +1,6 @@
 // Serves the built app (adapter-node's handler) and says where. PORT=0 picks a free port,
 // which the integration tests read from the "listening" line.
-import { createServer } from 'node:http';
+import { ServerResponse, createServer } from 'node:http';
 import { SECURITY_HEADERS, requestIdOf } from './response-headers.js';
 import { ServerLimitsError, clientErrorResponse, serverLimits } from './server-limits.js';
 
@@ -32,8 +32,21 @@ const { handler } = await import('../build/handler.js');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST || '0.0.0.0';
 
+// A 304 updates the headers a browser stored with the page (RFC 9111 §4.3.4). SvelteKit's 304 for
+// a page carries no CSP of its own, so the files' CSP set below would replace the page's, and the
+// reloaded page would run none of its scripts and load none of its styles. A 304 sends no CSP: the
+// stored one stays.
+class Response extends ServerResponse {
+	/** @param {number} status @param {...any} rest */
+	writeHead(status, ...rest) {
+		if (status === 304) this.removeHeader('content-security-policy');
+		return super.writeHead(status, ...rest);
+	}
+}
+
 const server = createServer(
 	{
+		ServerResponse: Response,
 		headersTimeout: limits.headersTimeout,
 		requestTimeout: limits.requestTimeout,
 		keepAliveTimeout: limits.keepAliveTimeout,

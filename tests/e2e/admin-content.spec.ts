@@ -116,6 +116,7 @@ test('from a page with JavaScript the admin area is reached as a page load and s
 	// The header's link from a public page.
 	await page.goto('/en/events');
 	await page.waitForLoadState('networkidle');
+	await page.getByTestId('account-menu').locator('summary').click();
 	await page.getByTestId('staff-inbox').getByRole('link').click();
 	await adminPageShown();
 });

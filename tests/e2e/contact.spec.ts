@@ -65,6 +65,7 @@ for (const locale of LOCALES) {
 		await e2eSession(page.context(), baseURL!, id);
 		await page.goto(`/${locale}`);
 		// The header tells staff something waits; the link leads to the inbox.
+		await page.getByTestId('account-menu').locator('summary').click();
 		await page.getByTestId('staff-inbox').getByRole('link').click();
 		await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.inbox_title!);
 		expect(await axe()).toEqual([]);

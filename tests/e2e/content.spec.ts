@@ -89,6 +89,11 @@ test.describe('without JavaScript', () => {
 
 	test('the header search box leads to results', async ({ page }) => {
 		await page.goto('/no');
+		await page
+			.getByRole('banner')
+			.locator('summary')
+			.filter({ hasText: 'Søk på nettstedet' })
+			.click();
 		await page.getByRole('searchbox', { name: 'Søk på nettstedet' }).fill('julebord');
 		await page.getByRole('search', { name: 'Søk på nettstedet' }).getByRole('button').click();
 		await expect(page).toHaveURL(/\/no\/search\?q=julebord$/);

@@ -139,7 +139,7 @@ test('the mobile menu opens from the keyboard and its links lead on', async ({ b
 	await page.goto('/en');
 	const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
 	await expect(menu).toBeHidden();
-	await page.getByText('Open menu').focus();
+	await page.getByText('Menu', { exact: true }).focus();
 	await page.keyboard.press('Enter');
 	await expect(menu).toBeVisible();
 	await menu.getByRole('link', { name: 'News' }).click();
@@ -154,7 +154,7 @@ test('a mobile menu opened before the scripts arrive stays open when they do', a
 	const page = await context.newPage();
 	const release = await holdScripts(page);
 	await page.goto('/en', { waitUntil: 'commit' });
-	await page.getByText('Open menu').click();
+	await page.getByText('Menu', { exact: true }).click();
 	const menu = page.getByRole('navigation', { name: 'Main menu' }).last();
 	await expect(menu).toBeVisible();
 	release();
@@ -174,4 +174,21 @@ test('the skip link is the first stop and moves focus to the main content', asyn
 	await expect(skip).toBeVisible();
 	await page.keyboard.press('Enter');
 	await expect(page.locator('main#main')).toBeFocused();
+});
+
+test('a reloaded page keeps its styles and runs its scripts', async ({ page }) => {
+	const errors: string[] = [];
+	page.on('console', (m) => {
+		if (m.type() === 'error') errors.push(m.text());
+	});
+	await page.goto('/en/events');
+	await page.waitForLoadState('networkidle');
+	// The browser asks again with the page's ETag and is answered 304.
+	await page.reload();
+	await page.waitForLoadState('networkidle');
+	const styled = await page.evaluate(
+		() => getComputedStyle(document.querySelector('main')!).maxWidth
+	);
+	expect(styled).not.toBe('none');
+	expect(errors).toEqual([]);
 });

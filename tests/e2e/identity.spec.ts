@@ -101,6 +101,8 @@ test('sign out from the header ends the session', async ({ page, context }) => {
 	await page.goto('/en/auth/login');
 	await signIn(page, email);
 	await expect(page).toHaveURL(/\/en\/profile$/);
+	// The account's menu holds it.
+	await page.getByTestId('account-menu').locator('summary').click();
 	await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
 	await expect(page).toHaveURL(/\/en$/);
 	await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();

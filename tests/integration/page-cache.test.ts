@@ -94,6 +94,10 @@ describe('the same address for different visitors', () => {
 		expect(etag).toBeTruthy();
 		const again = await get('/en/jobs', undefined, { 'if-none-match': etag! });
 		expect(again.status).toBe(304);
+		// A browser stores a 304's headers over the page's: another CSP there (the files'
+		// `default-src 'none'`) would block the reloaded page's scripts and styles.
+		expect(again.headers.get('content-security-policy')).toBeNull();
+		expect(first.headers.get('content-security-policy')).toContain("script-src 'self'");
 	});
 
 	it('under a burst of mixed visitors every answer is that visitor’s page', async () => {

@@ -22,4 +22,10 @@ describe('withResponseHeaders (the dev server)', () => {
 			"default-src 'none'; frame-ancestors 'none'"
 		);
 	});
+
+	it("puts no CSP on a 304, whose headers a browser stores over the page's", () => {
+		const out = withResponseHeaders(new Response(null, { status: 304 }), 'r-3');
+		expect(out.headers.get('x-content-type-options')).toBe('nosniff');
+		expect(out.headers.has('content-security-policy')).toBe(false);
+	});
 });

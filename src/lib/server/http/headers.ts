@@ -15,6 +15,10 @@ export function withResponseHeaders(response: Response, requestId: string): Resp
 		out = new Response(response.body, response);
 		out.headers.set('x-request-id', requestId);
 	}
-	for (const [name, value] of ENTRIES) if (!out.headers.has(name)) out.headers.set(name, value);
+	for (const [name, value] of ENTRIES) {
+		// A 304's headers replace the stored page's: no CSP there (see serve.js).
+		if (name === 'content-security-policy' && out.status === 304) continue;
+		if (!out.headers.has(name)) out.headers.set(name, value);
+	}
 	return out;
 }

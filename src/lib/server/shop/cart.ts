@@ -4,7 +4,7 @@
 import type { Db } from '../db';
 import { commitWithoutFlushWait, lockRows } from '../db/dialect';
 import { reserveStock } from './reservations';
-import type { ReserveResult } from './types';
+import type { CartSummary, ReserveResult } from './types';
 
 class Rejected extends Error {
 	constructor(readonly result: ReserveResult) {
@@ -59,4 +59,20 @@ export async function setCartQuantity(
 		if (error instanceof Rejected) return error.result;
 		throw error;
 	}
+}
+
+/** The items of a cart's active lines and the moment the first of them is no longer held. */
+export async function cartSummary(
+	db: Db,
+	cartId: string,
+	now: string
+): Promise<CartSummary | null> {
+	const row = await db
+		.selectFrom('cart_reservations')
+		.select((e) => [e.fn.sum<number>('quantity').as('items'), e.fn.min('expires_at').as('until')])
+		.where('cart_id', '=', cartId)
+		.where('expires_at', '>=', now)
+		.executeTakeFirst();
+	const items = Number(row?.items ?? 0);
+	return items > 0 && row?.until ? { items, heldUntil: String(row.until) } : null;
 }

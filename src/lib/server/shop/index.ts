@@ -18,6 +18,15 @@ export function shopService(store: ShopStore) {
 			return store.deleteExpiredReservations(now.toISOString());
 		},
 
+		/**
+		 * The caller's cart at a glance (the header's link), or null: no session means no cart, and
+		 * no question is asked.
+		 */
+		async cartSummary(ctx: UserContext, now = new Date()) {
+			const user = currentUser(ctx);
+			return user ? store.cartSummary(user.id, now.toISOString()) : null;
+		},
+
 		/** Reserves `quantity` more of a product for 15 minutes (the whole line is renewed). */
 		addToCart(ctx: UserContext, productId: string, quantity: number, now = new Date()) {
 			return store.setCartQuantity({ cartId: cartIdOf(ctx), productId, quantity, add: true }, now);

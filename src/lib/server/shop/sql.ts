@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { setCartQuantity } from './cart';
+import { cartSummary, setCartQuantity } from './cart';
 import type { ShopStore } from './types';
 
 export function sqlShopStore(db: Db): ShopStore {
@@ -11,6 +11,7 @@ export function sqlShopStore(db: Db): ShopStore {
 				.executeTakeFirst();
 			return Number(result.numDeletedRows);
 		},
-		setCartQuantity: (input, now) => setCartQuantity(db, input, now)
+		setCartQuantity: (input, now) => setCartQuantity(db, input, now),
+		cartSummary: (cartId, now) => cartSummary(db, cartId, now)
 	};
 }

@@ -16,9 +16,17 @@ export interface Reservation {
 export type ReserveResult =
 	{ ok: true; reservation: Reservation } | { ok: false; reason: ReserveRejection };
 
+/** What the header's cart link says: items (not lines) and the earliest end of a hold. */
+export interface CartSummary {
+	items: number;
+	heldUntil: string;
+}
+
 export interface ShopStore {
 	/** Deletes every reservation whose expires_at is earlier than `now`; returns how many. */
 	deleteExpiredReservations(now: string): Promise<number>;
+	/** How many items a cart holds now and until when the first of them stays held; null if none. */
+	cartSummary(cartId: string, now: string): Promise<CartSummary | null>;
 	/** Sets (or with `add`, raises) a cart's quantity of a product; 0 removes the line. Atomic. */
 	setCartQuantity(
 		input: { cartId: string; productId: string; quantity: number; add?: boolean },
