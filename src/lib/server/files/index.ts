@@ -19,6 +19,7 @@ import {
 	sniffDocument,
 	type DocumentType
 } from './document-type';
+import { checkDocxLimits } from './docx-limits';
 import { rebuildPdf, type RebuildRefusal } from './pdf-rebuild';
 import { checkPdf } from './pdf-safety';
 import { sniff } from './sniff';
@@ -108,6 +109,7 @@ export function filesService(
 			if (input.purpose === 'application' && type !== 'pdf' && type !== 'docx') {
 				throw new FileRefused('unsupported_type', 'an application takes PDF or DOCX');
 			}
+			if (type === 'docx') await checkDocxLimits(bytes);
 			if (type === 'docx' || type === 'text' || type === 'markdown') {
 				kept = { bytes, thumbnail: null, mimeType: DOCUMENT_MIME_TYPES[type] };
 			} else if (type === 'pdf') {

@@ -10,8 +10,9 @@
 //   kept to feed the next and may be at most `maxStageBytes`. Image codecs (DCT, JPX, JBIG2,
 //   CCITT) end a chain: only a viewer drawing the image decodes them. A filter given indirectly
 //   (`/Filter 7 0 R`) or that no reader knows is refused, since what it expands to is unknown.
-import { constants, createInflate, inflate } from 'node:zlib';
+import { constants, inflate } from 'node:zlib';
 import { promisify } from 'node:util';
+import { inflatedSize } from './inflated-size';
 import { FILE_LIMITS } from './limits';
 import { pdfStreams } from './pdf-streams';
 import { FileRefused } from './types';
@@ -58,7 +59,7 @@ export async function checkPdfLimits(
 			if (IMAGE_CODECS.has(filter)) break;
 			const last = i === filters.length - 1 || IMAGE_CODECS.has(filters[i + 1]!);
 			if (last && (filter === 'FlateDecode' || filter === 'Fl')) {
-				left -= await inflatedSize(data, left);
+				left -= await inflatedSize(data, left, 'zlib');
 			} else {
 				data = await decode(filter, data, Math.min(left, limits.maxStageBytes) + 1);
 				if (data.length > limits.maxStageBytes) left = -1;
@@ -81,25 +82,6 @@ function filtersOf(dictionary: string): string[] | null {
 	const value = match[1] ?? '';
 	if (/R$/.test(value) || value === '') return null;
 	return [...value.matchAll(/\/([^\s/[\]<>()]+)/g)].map((m) => m[1]!);
-}
-
-/** How many bytes `data` inflates to, counting without keeping, stopping past `cap`. */
-function inflatedSize(data: Buffer, cap: number): Promise<number> {
-	return new Promise((resolve) => {
-		const inflater = createInflate({ finishFlush: constants.Z_SYNC_FLUSH });
-		let size = 0;
-		inflater.on('data', (chunk: Buffer) => {
-			size += chunk.length;
-			if (size > cap) {
-				inflater.destroy();
-				resolve(size);
-			}
-		});
-		// A damaged stream counts for what it gave: readers stop there too.
-		inflater.once('end', () => resolve(size));
-		inflater.once('error', () => resolve(size));
-		inflater.end(data);
-	});
 }
 
 /** One stage of a filter chain, its output cut at `cap` bytes (one past a limit is enough). */
