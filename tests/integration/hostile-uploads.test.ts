@@ -17,6 +17,7 @@ import {
 	stylesBombDocx
 } from '../../src/lib/server/files/hostile-fixtures';
 import { EXPENSE_SERVER_ENV, claimsOn, receiptLine } from '../helpers/expense-claims';
+import { hostileCorpus, uploadRoutes } from '../helpers/hostile-corpus';
 import { createSession, withDb, type SessionFixture } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -31,7 +32,13 @@ function cappedServer() {
 	beforeAll(async () => {
 		filesDir = mkdtempSync(join(tmpdir(), 'orgweb-hostile-'));
 		server = await startServer(
-			{ ...EXPENSE_SERVER_ENV, FILES_DIR: filesDir, ADMIN_EMAILS: 'admin@example.org' },
+			{
+				...EXPENSE_SERVER_ENV,
+				FILES_DIR: filesDir,
+				ADMIN_EMAILS: 'admin@example.org',
+				RATE_LIMIT_APPLICATION: '1000/3600',
+				TRUST_PROXY: 'true'
+			},
 			'scripts/serve.js',
 			['--max-old-space-size=192']
 		);
@@ -200,4 +207,33 @@ describe('issue 36, 3: a script hidden in an object stream', () => {
 		expect(answer).toMatchObject({ type: 'failure', status: 400 });
 		expect(answer.data.code).toBe('file_unreadable');
 	});
+});
+
+describe('the hostile-file corpus through every route that takes files, quickly', () => {
+	cappedServer();
+
+	// The whole corpus through the claim form and the documents route (between them every parser),
+	// and the files refused before any parser runs through every route; the resilience run sends
+	// every file through every route.
+	const EVERYWHERE = ['pdf object bomb', 'docx styles bomb', 'png huge dimensions', 'pdf + zip polyglot'];
+	const WHOLE_CORPUS = ['claim form (new)', 'process-document'];
+
+	it('is answered file by file, refused with its limit named or kept safely, and the server stays up', async () => {
+		const corpus = await hostileCorpus(false);
+		const claims = claimsOn(server.dbFile);
+		const routes = uploadRoutes(server, (userId) => claims.draft(userId));
+		for (const [route, post] of Object.entries(routes)) {
+			for (const file of corpus) {
+				if (!WHOLE_CORPUS.includes(route) && !EVERYWHERE.includes(file.kind)) continue;
+				const answer = await post(file);
+				const what = `${route} / ${file.kind}: ${answer.status} ${answer.code ?? ''}`;
+				expect(answer.status, what).toBeLessThan(500);
+				if (/too_many_objects|expands_too_much|too_costly/.test(answer.code ?? '')) {
+					expect(answer.message, what).toMatch(/\d+/);
+				}
+				expect(await isUp(), what).toBe(true);
+			}
+		}
+		await claims.close();
+	}, 120_000);
 });

@@ -1,7 +1,7 @@
 // Hostile uploads, made in code (no binary blobs in the repository): each is a well-formed file of
 // its kind built to cost a parser memory or time, or to hide from a check what a reader would find.
 // Test and bench use only (the hostile-file corpus, issue 36).
-import { crc32, createDeflate, deflateSync, inflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, deflateSync, inflateRawSync } from 'node:zlib';
 import { VerbosityLevel, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { docx, pdf, zipOf } from './test-fixtures';
 
@@ -16,23 +16,27 @@ export function objectBombPdf(objects = 160_000): Buffer {
 	return pdf({ objects: filler });
 }
 
-/** Deflate-compressed zeros, `size` bytes of them when inflated, made in bounded memory. */
-export async function deflatedZeros(size: number): Promise<Buffer> {
-	const zeros = Buffer.alloc(Math.min(size, 1 << 20));
-	const deflate = createDeflate({ level: 9 });
-	const out: Buffer[] = [];
-	deflate.on('data', (chunk: Buffer) => out.push(chunk));
-	const done = new Promise((resolve, reject) => {
-		deflate.once('end', resolve);
-		deflate.once('error', reject);
+/**
+ * Deflate-compressed zeros (zlib format), `size` bytes of them when inflated (rounded up to 16
+ * MiB), made without compressing them all: one block of 16 MiB of zeros ends in a full flush, so
+ * it decodes the same wherever it stands, and is repeated; the Adler-32 of n zeros is (n mod
+ * 65521) << 16 | 1.
+ */
+export function deflatedZeros(size: number): Buffer {
+	const chunk = 16 * 1024 * 1024;
+	const block = deflateRawSync(Buffer.alloc(chunk), {
+		level: 9,
+		finishFlush: constants.Z_FULL_FLUSH
 	});
-	for (let left = size; left > 0; left -= zeros.length) {
-		const part = left >= zeros.length ? zeros : zeros.subarray(0, left);
-		if (!deflate.write(part)) await new Promise((r) => deflate.once('drain', r));
-	}
-	deflate.end();
-	await done;
-	return Buffer.concat(out);
+	const count = Math.ceil(size / chunk);
+	const adler = Buffer.alloc(4);
+	adler.writeUInt32BE((((count * chunk) % 65521) * 65536 + 1) >>> 0);
+	return Buffer.concat([
+		Buffer.from([0x78, 0xda]),
+		...Array.from({ length: count }, () => block),
+		Buffer.from([0x03, 0x00]), // a last, empty block
+		adler
+	]);
 }
 
 /**
@@ -40,7 +44,7 @@ export async function deflatedZeros(size: number): Promise<Buffer> {
  * (`/Filter [/FlateDecode /FlateDecode]`): a few kilobytes that a reader inflates to `inflated`.
  */
 export async function flateBombPdf(inflated = 1024 * 1024 * 1024): Promise<Buffer> {
-	const data = deflateSync(await deflatedZeros(inflated));
+	const data = deflateSync(deflatedZeros(inflated));
 	const stream = Buffer.concat([
 		latin1(`<< /Length ${data.length} /Filter [/FlateDecode /FlateDecode] >>\nstream\n`),
 		data,
