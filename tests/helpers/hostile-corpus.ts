@@ -39,13 +39,25 @@ export async function hostileCorpus(full: boolean): Promise<HostileFile[]> {
 			name: 'bomb.pdf',
 			bytes: await flateBombPdf((full ? 4096 : 512) * MB)
 		},
-		{ kind: 'pdf deep nesting', name: 'deep.pdf', bytes: deepNestingPdf(full ? 1_000_000 : 100_000) },
+		{
+			kind: 'pdf deep nesting',
+			name: 'deep.pdf',
+			bytes: deepNestingPdf(full ? 1_000_000 : 100_000)
+		},
 		{ kind: 'pdf hidden script', name: 'hidden.pdf', bytes: hiddenScriptPdf('double-flate') },
-		{ kind: 'pdf hidden script (predictor)', name: 'predictor.pdf', bytes: hiddenScriptPdf('predictor') },
+		{
+			kind: 'pdf hidden script (predictor)',
+			name: 'predictor.pdf',
+			bytes: hiddenScriptPdf('predictor')
+		},
 		{ kind: 'pdf + zip polyglot', name: 'poly.pdf', bytes: pdfZipPolyglot() },
 		{ kind: 'docx styles bomb', name: 'styles.docx', bytes: stylesBombDocx((full ? 64 : 24) * MB) },
 		{ kind: 'docx body bomb', name: 'body.docx', bytes: documentBombDocx((full ? 256 : 64) * MB) },
-		{ kind: 'docx deep nesting', name: 'nested.docx', bytes: deepNestingDocx(full ? 200_000 : 50_000) },
+		{
+			kind: 'docx deep nesting',
+			name: 'nested.docx',
+			bytes: deepNestingDocx(full ? 200_000 : 50_000)
+		},
 		{ kind: 'png huge dimensions', name: 'huge.png', bytes: hugePng() },
 		{ kind: 'jpeg huge dimensions', name: 'huge.jpg', bytes: hugeJpeg() },
 		{ kind: 'png + pdf polyglot', name: 'poly.png', bytes: pngPdfPolyglot(await png(40, 30)) }

@@ -107,16 +107,21 @@ describe('issue 36, 1: a member’s hostile PDF receipts', () => {
 						`insert into files (id, owner_id, purpose, mime_type, size, sha256, original_name, storage_key, created_at)
 						 values (?, ?, 'receipt', 'application/pdf', ?, ?, ?, ?, ?)`
 					)
-					.run(id, claimant.userId, bytes.length, `${n}`.repeat(64), `bomb-${n}.pdf`, key, new Date().toISOString())
+					.run(
+						id,
+						claimant.userId,
+						bytes.length,
+						`${n}`.repeat(64),
+						`bomb-${n}.pdf`,
+						key,
+						new Date().toISOString()
+					)
 			);
 			ids.push(id);
 		}
 		const claims = claimsOn(server.dbFile);
 		const claimId = await claims.draft(claimant.userId, {
-			lines: [
-				receiptLine('100,00', { fileId: ids[0] }),
-				receiptLine('200,00', { fileId: ids[1] })
-			]
+			lines: [receiptLine('100,00', { fileId: ids[0] }), receiptLine('200,00', { fileId: ids[1] })]
 		});
 		await claims.close();
 		const res = await fetch(`${server.url}/en/fs/${claimId}/pdf`, {
@@ -125,7 +130,10 @@ describe('issue 36, 1: a member’s hostile PDF receipts', () => {
 		expect(res.status).toBe(200);
 		const pages = await readPdf(new Uint8Array(await res.arrayBuffer()));
 		const missing = pages.filter((p) => /^Receipt \d of 2 could not be included/.test(p.text));
-		expect(missing.map((p) => /bomb-\d\.pdf/.exec(p.text)?.[0])).toEqual(['bomb-1.pdf', 'bomb-2.pdf']);
+		expect(missing.map((p) => /bomb-\d\.pdf/.exec(p.text)?.[0])).toEqual([
+			'bomb-1.pdf',
+			'bomb-2.pdf'
+		]);
 		expect(await isUp()).toBe(true);
 	}, 120_000);
 });
@@ -215,7 +223,12 @@ describe('the hostile-file corpus through every route that takes files, quickly'
 	// The whole corpus through the claim form and the documents route (between them every parser),
 	// and the files refused before any parser runs through every route; the resilience run sends
 	// every file through every route.
-	const EVERYWHERE = ['pdf object bomb', 'docx styles bomb', 'png huge dimensions', 'pdf + zip polyglot'];
+	const EVERYWHERE = [
+		'pdf object bomb',
+		'docx styles bomb',
+		'png huge dimensions',
+		'pdf + zip polyglot'
+	];
 	const WHOLE_CORPUS = ['claim form (new)', 'process-document'];
 
 	it('is answered file by file, refused with its limit named or kept safely, and the server stays up', async () => {

@@ -97,7 +97,15 @@ describe('the full hostile-file corpus against the capped server', () => {
 						`insert into files (id, owner_id, purpose, mime_type, size, sha256, original_name, storage_key, created_at)
 						 values (?, ?, 'receipt', 'application/pdf', ?, ?, ?, ?, ?)`
 					)
-					.run(id, claimant.userId, bytes.length, 'a'.repeat(64), `bomb-${n}.pdf`, key, new Date().toISOString())
+					.run(
+						id,
+						claimant.userId,
+						bytes.length,
+						'a'.repeat(64),
+						`bomb-${n}.pdf`,
+						key,
+						new Date().toISOString()
+					)
 			);
 			ids.push(id);
 		}

@@ -10,7 +10,12 @@ import { BoundedLimitReached, runBounded, type BoundedTask } from '../files/boun
 import { FILE_LIMITS } from '../files/limits';
 import { checkPdfLimits } from '../files/pdf-limits';
 import { FileRefused } from '../files/types';
-import { DEFAULT_EXTRACT_LIMITS, ExtractRefused, type ExtractLimits, type ExtractRefusalCode } from './types';
+import {
+	DEFAULT_EXTRACT_LIMITS,
+	ExtractRefused,
+	type ExtractLimits,
+	type ExtractRefusalCode
+} from './types';
 
 /** Letters or digits a PDF must hold, in all, to count as having a text layer. */
 const MIN_PDF_TEXT = 20;
@@ -34,7 +39,11 @@ const PDF_TEXT: BoundedTask<PdfTextInput, PdfTextOutput> = {
 	timeoutMs: FILE_LIMITS.parseTimeoutMs,
 	async run(input, load) {
 		const { getDocument, VerbosityLevel } = await load('pdfjs-dist/legacy/build/pdf.mjs');
-		const refuse = (code: ExtractRefusalCode, detail: string) => ({ ok: false as const, code, detail });
+		const refuse = (code: ExtractRefusalCode, detail: string) => ({
+			ok: false as const,
+			code,
+			detail
+		});
 		let doc;
 		try {
 			doc = await getDocument({
@@ -69,7 +78,11 @@ const PDF_TEXT: BoundedTask<PdfTextInput, PdfTextOutput> = {
 				return refuse('no_text_layer', 'a PDF without a text layer');
 			}
 			const info = (await doc.getMetadata().catch(() => null))?.info;
-			return { ok: true as const, text, title: typeof info?.Title === 'string' ? info.Title : null };
+			return {
+				ok: true as const,
+				text,
+				title: typeof info?.Title === 'string' ? info.Title : null
+			};
 		} catch (error) {
 			return refuse('unreadable', `pdf.js could not read it: ${String(error)}`);
 		} finally {

@@ -169,7 +169,11 @@ async function readReceipts(
 			file.mimeType === 'image/jpeg' ||
 			file.mimeType === 'image/png'
 		) {
-			receipts.push({ name: file.originalName, mime: file.mimeType, bytes: async () => (await read()) ?? null });
+			receipts.push({
+				name: file.originalName,
+				mime: file.mimeType,
+				bytes: async () => (await read()) ?? null
+			});
 		} else {
 			log.warn('claim pdf: receipt of an unknown type', { claim: detail.id, file: id });
 		}

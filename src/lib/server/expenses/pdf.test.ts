@@ -412,7 +412,9 @@ describe('claim PDF for accounting', () => {
 		]);
 		const pages = await readPdf(result.pdf);
 		expect(pages.at(-1)?.text).toBe('Single receipt');
-		expect(plain(pages.at(-2)?.text ?? '')).toContain('går over grensene alle opplastede PDF-er holdes til');
+		expect(plain(pages.at(-2)?.text ?? '')).toContain(
+			'går over grensene alle opplastede PDF-er holdes til'
+		);
 	});
 
 	it('holds the receipts of one claim to a budget: those past it get a page saying so', async () => {

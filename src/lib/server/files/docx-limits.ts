@@ -36,7 +36,10 @@ function partSize(zip: Buffer, entry: ZipEntry, cap: number): Promise<number> {
 	const data = zip.subarray(start, start + entry.compressedSize);
 	if (entry.method === 0) return Promise.resolve(data.length);
 	if (entry.method !== 8) {
-		throw new FileRefused('unreadable', `a Word document part compressed by method ${entry.method}`);
+		throw new FileRefused(
+			'unreadable',
+			`a Word document part compressed by method ${entry.method}`
+		);
 	}
 	return inflatedSize(data, cap, 'raw');
 }

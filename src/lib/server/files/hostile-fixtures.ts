@@ -52,7 +52,9 @@ export async function flateBombPdf(inflated = 1024 * 1024 * 1024): Promise<Buffe
 	]);
 	const bytes = pdf({ objects: [stream] });
 	return Buffer.from(
-		bytes.toString('latin1').replace('/MediaBox [0 0 595 842]', '/MediaBox [0 0 595 842] /Contents 4 0 R'),
+		bytes
+			.toString('latin1')
+			.replace('/MediaBox [0 0 595 842]', '/MediaBox [0 0 595 842] /Contents 4 0 R'),
 		'latin1'
 	);
 }
@@ -149,7 +151,10 @@ function encodeObjectStream(
 		case 'predictor': {
 			// PNG "Up" predictor rows (filter byte 2) of `columns` bytes; the first row has none above.
 			const columns = 8;
-			const padded = Buffer.concat([raw, Buffer.alloc((columns - (raw.length % columns)) % columns, 0x20)]);
+			const padded = Buffer.concat([
+				raw,
+				Buffer.alloc((columns - (raw.length % columns)) % columns, 0x20)
+			]);
 			const rows: Buffer[] = [];
 			for (let at = 0; at < padded.length; at += columns) {
 				const row = Buffer.alloc(columns + 1);
@@ -184,7 +189,8 @@ export function stylesBombDocx(bytes = 8 * 1024 * 1024): Buffer {
 export function documentBombDocx(bytes = 64 * 1024 * 1024): Buffer {
 	const open =
 		'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
-	const paragraph = '<w:p><w:r><w:t>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</w:t></w:r></w:p>';
+	const paragraph =
+		'<w:p><w:r><w:t>aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa</w:t></w:r></w:p>';
 	const body = paragraph.repeat(Math.ceil(bytes / paragraph.length));
 	return withEntries(docx(['x']), { 'word/document.xml': `${open}${body}</w:body></w:document>` });
 }
@@ -206,7 +212,7 @@ function withEntries(base: Buffer, entries: Record<string, string | Buffer>): Bu
 
 function unzip(zip: Buffer): Record<string, Buffer> {
 	const out: Record<string, Buffer> = {};
-	for (let at = 0; zip.readUInt32LE(at) === 0x04034b50; ) {
+	for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
 		const size = zip.readUInt32LE(at + 18);
 		const nameLength = zip.readUInt16LE(at + 26);
 		const extra = zip.readUInt16LE(at + 28);
@@ -251,13 +257,32 @@ function pngChunk(type: string, data: Buffer): Buffer {
  */
 export function hugeJpeg(width = 65_000, height = 65_000): Buffer {
 	const sof = Buffer.from([
-		0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03,
-		0x01, 0x11, 0x00, 0x02, 0x11, 0x00, 0x03, 0x11, 0x00
+		0xff,
+		0xc0,
+		0x00,
+		0x11,
+		0x08,
+		height >> 8,
+		height & 0xff,
+		width >> 8,
+		width & 0xff,
+		0x03,
+		0x01,
+		0x11,
+		0x00,
+		0x02,
+		0x11,
+		0x00,
+		0x03,
+		0x11,
+		0x00
 	]);
 	return Buffer.concat([
 		Buffer.from([0xff, 0xd8]),
 		sof,
-		Buffer.from([0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3f, 0x00]),
+		Buffer.from([
+			0xff, 0xda, 0x00, 0x0c, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3f, 0x00
+		]),
 		Buffer.alloc(64),
 		Buffer.from([0xff, 0xd9])
 	]);
@@ -271,7 +296,11 @@ export function pdfZipPolyglot(): Buffer {
 /** A PNG that also carries a PDF (a PDF header and body in a text chunk). */
 export function pngPdfPolyglot(png: Buffer): Buffer {
 	const iend = png.length - 12;
-	return Buffer.concat([png.subarray(0, iend), pngChunk('tEXt', Buffer.concat([latin1('x\0'), pdf()])), png.subarray(iend)]);
+	return Buffer.concat([
+		png.subarray(0, iend),
+		pngChunk('tEXt', Buffer.concat([latin1('x\0'), pdf()])),
+		png.subarray(iend)
+	]);
 }
 
 /**

@@ -13,8 +13,6 @@ export function fileRefusedResponse(
 	return errorResponse(code === 'too_large' ? 413 : 400, {
 		error: code === 'too_large' ? 'Payload too large' : 'Validation failed',
 		code: `file_${code}`,
-		details: [
-			{ path, message: messages[code] ?? limitText(code, 'en') ?? 'The file was refused.' }
-		]
+		details: [{ path, message: messages[code] ?? limitText(code, 'en') ?? 'The file was refused.' }]
 	});
 }

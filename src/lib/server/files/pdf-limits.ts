@@ -30,8 +30,16 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = {
 };
 
 const OBJECT = /\d+\s+\d+\s+obj\b/g;
-const OBJECT_STREAM_COUNT = /\/Type\s*\/ObjStm\b[\s\S]*?\/N\s+(\d+)|\/N\s+(\d+)[\s\S]*?\/Type\s*\/ObjStm\b/;
-const IMAGE_CODECS = new Set(['DCTDecode', 'DCT', 'JPXDecode', 'JBIG2Decode', 'CCITTFaxDecode', 'CCF']);
+const OBJECT_STREAM_COUNT =
+	/\/Type\s*\/ObjStm\b[\s\S]*?\/N\s+(\d+)|\/N\s+(\d+)[\s\S]*?\/Type\s*\/ObjStm\b/;
+const IMAGE_CODECS = new Set([
+	'DCTDecode',
+	'DCT',
+	'JPXDecode',
+	'JBIG2Decode',
+	'CCITTFaxDecode',
+	'CCF'
+]);
 const inflateAsync = promisify(inflate);
 
 /** Throws FileRefused('too_many_objects' | 'expands_too_much' | 'unreadable') past a limit. */
@@ -41,7 +49,7 @@ export async function checkPdfLimits(
 ): Promise<void> {
 	const text = bytes.toString('latin1');
 	let objects = 0;
-	for (OBJECT.lastIndex = 0; OBJECT.exec(text); ) objects++;
+	for (OBJECT.lastIndex = 0; OBJECT.exec(text);) objects++;
 	const spans = [...pdfStreams(text)];
 	for (const span of spans) {
 		const packed = OBJECT_STREAM_COUNT.exec(span.dictionary);
@@ -53,7 +61,8 @@ export async function checkPdfLimits(
 	let left = limits.maxExpandedBytes;
 	for (const span of spans) {
 		const filters = filtersOf(span.dictionary);
-		if (filters === null) throw new FileRefused('unreadable', 'a stream whose filters are indirect');
+		if (filters === null)
+			throw new FileRefused('unreadable', 'a stream whose filters are indirect');
 		let data = bytes.subarray(span.start, span.end);
 		for (const [i, filter] of filters.entries()) {
 			if (IMAGE_CODECS.has(filter)) break;
@@ -118,7 +127,10 @@ async function decode(filter: string, data: Buffer, cap: number): Promise<Buffer
 }
 
 function asciiHex(data: Buffer): Buffer {
-	const digits = data.toString('latin1').split('>')[0]!.replace(/[^0-9a-fA-F]/g, '');
+	const digits = data
+		.toString('latin1')
+		.split('>')[0]!
+		.replace(/[^0-9a-fA-F]/g, '');
 	return Buffer.from(digits.length % 2 ? digits + '0' : digits, 'hex');
 }
 
@@ -146,7 +158,7 @@ function ascii85(data: Buffer): Buffer {
 function runLength(data: Buffer, cap: number): Buffer {
 	const out = Buffer.alloc(Math.min(cap, data.length * 128));
 	let size = 0;
-	for (let at = 0; at < data.length && size < out.length; ) {
+	for (let at = 0; at < data.length && size < out.length;) {
 		const n = data[at++]!;
 		if (n === 128) break;
 		if (n < 128) {

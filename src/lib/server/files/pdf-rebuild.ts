@@ -144,7 +144,8 @@ export async function rebuildPdf(
 	} catch (error) {
 		if (!(error instanceof FileRefused)) throw error;
 		const reason = error.code;
-		if (reason === 'too_many_objects' || reason === 'expands_too_much') return { ok: false, reason };
+		if (reason === 'too_many_objects' || reason === 'expands_too_much')
+			return { ok: false, reason };
 		return { ok: false, reason: 'unreadable' };
 	}
 	try {

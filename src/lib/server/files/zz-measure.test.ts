@@ -9,9 +9,27 @@ test('m', async () => {
 		const t = Date.now();
 		const d = await PDFDocument.load(b, { updateMetadata: false });
 		const after = process.memoryUsage();
-		console.log(n, (b.length/1048576).toFixed(1), 'MiB', Date.now()-t, 'ms heap +', ((after.heapUsed-before.heapUsed)/1e6).toFixed(0), 'MB', d.getPageCount());
+		console.log(
+			n,
+			(b.length / 1048576).toFixed(1),
+			'MiB',
+			Date.now() - t,
+			'ms heap +',
+			((after.heapUsed - before.heapUsed) / 1e6).toFixed(0),
+			'MB',
+			d.getPageCount()
+		);
 	}
-	for (const e of ['double-flate','predictor','hex-flate'] as const) {
-		try { const d = await PDFDocument.load(hiddenScriptPdf(e)); console.log(e, d.getPageCount(), String(d.catalog.get((await import('pdf-lib')).PDFName.of('OpenAction')))); } catch (err) { console.log(e, 'err', String(err)); }
+	for (const e of ['double-flate', 'predictor', 'hex-flate'] as const) {
+		try {
+			const d = await PDFDocument.load(hiddenScriptPdf(e));
+			console.log(
+				e,
+				d.getPageCount(),
+				String(d.catalog.get((await import('pdf-lib')).PDFName.of('OpenAction')))
+			);
+		} catch (err) {
+			console.log(e, 'err', String(err));
+		}
 	}
 }, 120000);
