@@ -153,7 +153,8 @@ describe('POST /api/process-document', () => {
 			[windowsProgram(), 'notes.txt', 400, 'file_unsupported_type'],
 			[windowsProgram(), 'handbook.pdf', 400, 'file_unsupported_type'],
 			[encryptedPdf, 'secret.pdf', 400, 'file_unsafe_pdf'],
-			[damaged, 'damaged.pdf', 400, 'unreadable'],
+			// The files port rebuilds every PDF it keeps, so one it cannot read is refused there.
+			[damaged, 'damaged.pdf', 400, 'file_unreadable'],
 			[docx(['Hei'], { encrypted: true }), 'locked.docx', 400, 'file_unsafe_document'],
 			[bomb, 'bomb.docx', 400, 'too_long']
 		];

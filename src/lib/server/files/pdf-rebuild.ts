@@ -6,7 +6,8 @@
 // widgets (where format scripts live) are cut off, annotations that play, attach or embed are
 // dropped, and a click action stays only as a plain link (URI or GoTo, not chained): what is cut
 // off is not copied at all. pdf-lib does it in a bounded worker (bounded-worker.ts) after the
-// byte-level limits (pdf-limits.ts) have passed; what it cannot read or copy is refused.
+// byte-level limits (pdf-limits.ts) have passed; what it cannot read or copy is refused. Of the
+// old document's information only the title is kept.
 import { BoundedLimitReached, runBounded, type BoundedTask } from './bounded-worker';
 import { FILE_LIMITS } from './limits';
 import { checkPdfLimits, DEFAULT_PDF_LIMITS, type PdfLimits } from './pdf-limits';
@@ -115,6 +116,9 @@ const REBUILD: BoundedTask<RebuildInput, RebuiltPdf> = {
 				node.set(name('Annots'), source.context.obj(kept));
 			}
 			const doc = await PDFDocument.create({ updateMetadata: false });
+			// The title is plain text, and the assistant names a document by it.
+			const title = source.getTitle();
+			if (title) doc.setTitle(title);
 			for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
 			const bytes = await doc.save({ objectsPerTick: Infinity });
 			return {
