@@ -249,9 +249,10 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		}
 	});
 
-	it('refuses Word and text files as receipts, and photos and unsafe files as documents, keeping nothing', async () => {
+	it('refuses Word and text files as receipts, PDFs as content images, and photos and unsafe files as documents, keeping nothing', async () => {
 		const word = docx(['Hei']);
 		const attempts = [
+			{ purpose: 'image' as const, bytes: pdf(), code: 'unsupported_type' },
 			{ purpose: 'receipt' as const, bytes: word, code: 'unsupported_type' },
 			{
 				purpose: 'receipt' as const,

@@ -109,6 +109,10 @@ export function filesService(
 			if (input.purpose === 'application' && type !== 'pdf' && type !== 'docx') {
 				throw new FileRefused('unsupported_type', 'an application takes PDF or DOCX');
 			}
+			// A content image is shown on public pages; a PDF there would be kept as one.
+			if (input.purpose === 'image' && type === 'pdf') {
+				throw new FileRefused('unsupported_type', 'a content image is a photo or picture');
+			}
 			if (type === 'docx') await checkDocxLimits(bytes);
 			if (type === 'docx' || type === 'text' || type === 'markdown') {
 				kept = { bytes, thumbnail: null, mimeType: DOCUMENT_MIME_TYPES[type] };
