@@ -91,6 +91,23 @@ describe('a job in a bounded worker', () => {
 		await expect(failure).rejects.toThrow('throws: not a receipt');
 	});
 
+	it('keeps a worker whose job ended well for the next job of its task, never one that failed', async () => {
+		const thread: BoundedTask<boolean, number> = {
+			name: 'thread',
+			modules: ['node:worker_threads'],
+			heapMb: 32,
+			timeoutMs: 10_000,
+			async run(fail, load) {
+				if (fail) throw new Error('refused');
+				return (await load('node:worker_threads')).threadId;
+			}
+		};
+		const first = await runBounded(thread, false);
+		expect(await runBounded(thread, false)).toBe(first);
+		await expect(runBounded(thread, true)).rejects.toThrow('refused');
+		expect(await runBounded(thread, false)).not.toBe(first);
+	});
+
 	it('runs at most two at once; the others wait their turn', async () => {
 		// Shared between the workers: how many run now, and the most that ever ran together.
 		const counts = new Int32Array(new SharedArrayBuffer(8));

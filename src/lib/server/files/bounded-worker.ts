@@ -3,7 +3,9 @@
 // hostile file that makes pdf-lib, pdf.js, mammoth or libheif run away costs only its worker,
 // which is terminated; the server's own heap (192 MB under `npm start`) never sees the file's
 // objects. At most two jobs run at once (two cores); the others wait their turn, and a job's time
-// starts when it runs.
+// starts when it runs. A worker whose job ended well is kept a few seconds for the next job of
+// its task, so that the parser's package is not loaded again (about 0.7 s for pdf-lib here); one
+// whose job failed or hit a limit is never reused.
 //
 // A task is a function that runs in the worker, so it is sent there as its source text
 // (`Function.prototype.toString`, after the TypeScript is compiled): it may use only its
@@ -59,6 +61,9 @@ const AT_ONCE = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 const sources = new Map<BoundedTask<never, unknown>['run'], string>();
+/** Idle workers by task source and heap size; each ends after IDLE_MS unused. */
+const idle = new Map<string, { worker: Worker; timer: NodeJS.Timeout }[]>();
+const IDLE_MS = 15_000;
 const resolved = new Map<string, string>();
 const fromHere = createRequire(import.meta.url);
 
@@ -75,7 +80,7 @@ function unpinWorkerHeaps() {
 function moduleUrl(name: string): string {
 	let url = resolved.get(name);
 	if (!url) {
-		url = pathToFileURL(fromHere.resolve(name)).href;
+		url = name.startsWith('node:') ? name : pathToFileURL(fromHere.resolve(name)).href;
 		resolved.set(name, url);
 	}
 	return url;
@@ -99,10 +104,12 @@ const load = (name) => {
 	if (!url) throw new Error('not declared by the task: ' + name);
 	return import(url);
 };
-run(workerData.input, load).then(
-	(output) => parentPort.postMessage({ output }, transferables(output)),
-	(error) => parentPort.postMessage({ error: String((error && error.message) || error) })
-);
+parentPort.on('message', ({ input }) => {
+	run(input, load).then(
+		(output) => parentPort.postMessage({ output }, transferables(output)),
+		(error) => parentPort.postMessage({ error: String((error && error.message) || error) })
+	);
+});
 function transferables(value) {
 	const found = new Set();
 	const visit = (v, depth) => {
@@ -140,57 +147,96 @@ export async function runBounded<Input, Output>(
 	}
 }
 
-function runNow<Input, Output>(task: BoundedTask<Input, Output>, input: Input): Promise<Output> {
+function spawn(task: BoundedTask<never, unknown>, source: string): Worker {
 	unpinWorkerHeaps();
 	const modules = Object.fromEntries(task.modules.map((name) => [name, moduleUrl(name)]));
+	const worker = new Worker(source, {
+		eval: true,
+		workerData: { modules },
+		resourceLimits: {
+			maxOldGenerationSizeMb: task.heapMb,
+			maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.floor(task.heapMb / 8))),
+			stackSizeMb: 4
+		},
+		// What a parser prints of a hostile file (pdf-lib's warnings) is not the server's log.
+		stdout: true,
+		stderr: true
+	});
+	worker.stdout.resume();
+	worker.stderr.resume();
+	// While it waits for a job nobody listens: an error then only ends it, and it is not kept.
+	worker.on('error', () => {});
+	worker.once('exit', () => {
+		for (const [key, kept] of idle)
+			idle.set(
+				key,
+				kept.filter((e) => e.worker !== worker)
+			);
+	});
+	return worker;
+}
+
+/** Keeps `worker` for the next job under `key`, unless enough are kept; it ends unused. */
+function park(key: string, worker: Worker) {
+	const kept = idle.get(key) ?? [];
+	if (kept.length >= AT_ONCE) {
+		void worker.terminate();
+		return;
+	}
+	worker.unref();
+	const entry = {
+		worker,
+		timer: setTimeout(() => {
+			idle.set(
+				key,
+				(idle.get(key) ?? []).filter((e) => e !== entry)
+			);
+			void worker.terminate();
+		}, IDLE_MS).unref()
+	};
+	kept.push(entry);
+	idle.set(key, kept);
+}
+
+function runNow<Input, Output>(task: BoundedTask<Input, Output>, input: Input): Promise<Output> {
+	const source = sourceOf(task as BoundedTask<never, unknown>);
+	const key = `${task.heapMb}:${source}`;
+	const kept = idle.get(key)?.pop();
+	if (kept) clearTimeout(kept.timer);
+	const worker = kept?.worker ?? spawn(task as BoundedTask<never, unknown>, source);
+	worker.ref();
 	const { value, transfer } = ownCopies(input);
 	return new Promise<Output>((resolve, reject) => {
-		const worker = new Worker(sourceOf(task as BoundedTask<never, unknown>), {
-			eval: true,
-			workerData: { input: value, modules },
-			transferList: transfer,
-			resourceLimits: {
-				maxOldGenerationSizeMb: task.heapMb,
-				maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.floor(task.heapMb / 8))),
-				stackSizeMb: 4
-			},
-			// What a parser prints of a hostile file (pdf-lib's warnings) is not the server's log.
-			stdout: true,
-			stderr: true
-		});
-		worker.stdout.resume();
-		worker.stderr.resume();
 		let settled = false;
-		const settle = (outcome: () => void) => {
+		const settle = (outcome: () => void, reuse = false) => {
 			if (settled) return;
 			settled = true;
 			clearTimeout(timer);
-			void worker.terminate();
+			worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+			if (reuse) park(key, worker);
+			else void worker.terminate();
 			outcome();
 		};
 		const timer = setTimeout(
 			() => settle(() => reject(new BoundedLimitReached('time', task.name))),
 			task.timeoutMs
 		);
-		worker.once('message', (message: { output: Output } | { error: string }) =>
-			settle(() =>
-				'error' in message
-					? reject(new BoundedTaskFailed(task.name, message.error))
-					: resolve(message.output)
-			)
-		);
-		worker.once('error', (error: Error & { code?: string }) =>
+		const onMessage = (message: { output: Output } | { error: string }) =>
+			'error' in message
+				? settle(() => reject(new BoundedTaskFailed(task.name, message.error)))
+				: settle(() => resolve(message.output), true);
+		const onError = (error: Error & { code?: string }) =>
 			settle(() =>
 				reject(
 					error.code === 'ERR_WORKER_OUT_OF_MEMORY'
 						? new BoundedLimitReached('memory', task.name)
 						: new BoundedTaskFailed(task.name, error.message)
 				)
-			)
-		);
-		worker.once('exit', (code) =>
-			settle(() => reject(new BoundedTaskFailed(task.name, `worker exited with code ${code}`)))
-		);
+			);
+		const onExit = (code: number) =>
+			settle(() => reject(new BoundedTaskFailed(task.name, `worker exited with code ${code}`)));
+		worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+		worker.postMessage({ input: value }, transfer);
 	});
 }
 
