@@ -4,7 +4,7 @@
 // The same for a 12 MP iPhone-sized HEIC made by heif-enc (when installed): decoded by libheif in
 // WebAssembly, then as above, kept as JPEG.
 // And PDFs (issue 36): accepting a three-page invoice (byte-level limits, then the rebuild by
-// pdf-lib in a bounded worker of its own, most of its time spent loading pdf-lib there) against
+// pdf-lib in a bounded worker, kept warm after the first upload) against
 // reading and hashing it, and the refusal of the review's hostile receipts: 160,000 objects
 // (refused from its bytes) and a stream that inflates to 4 GiB (refused once 256 MiB inflated).
 // Run: npx vitest bench --run --project unit bench/files.bench.ts   (the summary prints the ratios)
