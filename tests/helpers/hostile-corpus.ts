@@ -2,8 +2,12 @@
 // tests/integration/hostile-uploads.test.ts and the full one in tests/resilience. Files are made
 // in code (src/lib/server/files/hostile-fixtures.ts); a route answers each with its status and,
 // for a refusal, the code and message it gave.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse } from 'devalue';
+import { expect } from 'vitest';
+import { localDiskStorage } from '../../src/lib/server/files';
 import {
 	deepNestingDocx,
 	deepNestingPdf,
@@ -18,9 +22,79 @@ import {
 	stylesBombDocx
 } from '../../src/lib/server/files/hostile-fixtures';
 import { png } from '../../src/lib/server/files/test-fixtures';
+import { EXPENSE_SERVER_ENV } from './expense-claims';
 import { createSession, withDb } from './fixtures';
 import { staffBrowsers } from './staff';
-import type { TestServer } from './server';
+import { startServer, type TestServer } from './server';
+
+/** The built server as `npm start` runs it (a 192 MB heap), with its own files folder. */
+export async function startCappedServer(): Promise<{
+	server: TestServer;
+	filesDir: string;
+	/** Stops it and removes its files; fails when it ever ran out of heap. */
+	stop(): Promise<void>;
+}> {
+	const filesDir = mkdtempSync(join(tmpdir(), 'orgweb-hostile-'));
+	const server = await startServer(
+		{
+			...EXPENSE_SERVER_ENV,
+			FILES_DIR: filesDir,
+			ADMIN_EMAILS: 'admin@example.org',
+			RATE_LIMIT_APPLICATION: '1000/3600',
+			TRUST_PROXY: 'true'
+		},
+		'scripts/serve.js',
+		['--max-old-space-size=192']
+	);
+	return {
+		server,
+		filesDir,
+		async stop() {
+			const output = server.output();
+			await server.stop();
+			rmSync(filesDir, { recursive: true, force: true });
+			expect(output).not.toMatch(/heap out of memory/i);
+		}
+	};
+}
+
+/** Whether the server runs and answers its health check. */
+export async function isUp(server: TestServer): Promise<boolean> {
+	const res = await fetch(`${server.url}/api/health`).catch(() => null);
+	return res?.status === 200 && server.exit() === null;
+}
+
+/** A receipt kept as the files port kept PDFs before the limits: byte for byte. Its file id. */
+export async function storedAsBefore(
+	server: TestServer,
+	filesDir: string,
+	ownerId: string,
+	file: { bytes: Buffer; name: string }
+): Promise<string> {
+	const key = await localDiskStorage(filesDir).put(file.bytes);
+	const id = `legacy-${key}`;
+	withDb(server.dbFile, (db) =>
+		db
+			.prepare(
+				`insert into files (id, owner_id, purpose, mime_type, size, sha256, original_name, storage_key, created_at)
+				 values (?, ?, 'receipt', 'application/pdf', ?, ?, ?, ?, ?)`
+			)
+			.run(id, ownerId, file.bytes.length, key + key, file.name, key, new Date().toISOString())
+	);
+	return id;
+}
+
+/** Posts `file` through `route`: answered below 500, a limit named, and the server still up. */
+export async function sendThrough(server: TestServer, route: [string, Route], file: HostileFile) {
+	const [name, post] = route;
+	const answer = await post(file);
+	const what = `${name} / ${file.kind}: ${answer.status} ${answer.code ?? ''}`;
+	expect(answer.status, what).toBeLessThan(500);
+	if (/too_many_objects|expands_too_much|too_costly/.test(answer.code ?? '')) {
+		expect(answer.message, what).toMatch(/\d+/);
+	}
+	expect(await isUp(server), what).toBe(true);
+}
 
 export interface HostileFile {
 	kind: string;

@@ -3,23 +3,28 @@
 // check) and a quick pass of the hostile-file corpus through every route that takes files. Each
 // file is refused with its limit named, or kept in a form that is safe, and the server stays up.
 // tests/resilience/hostile-files.test.ts runs the fuller corpus and prints the memory it costs.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readPdf } from '../../src/lib/server/expenses/pdf-fixtures';
-import { localDiskStorage } from '../../src/lib/server/files';
 import {
 	hiddenScriptPdf,
 	objectBombPdf,
 	pdfScripts,
 	stylesBombDocx
 } from '../../src/lib/server/files/hostile-fixtures';
-import { EXPENSE_SERVER_ENV, claimsOn, receiptLine } from '../helpers/expense-claims';
-import { hostileCorpus, uploadRoutes } from '../helpers/hostile-corpus';
+import { claimsOn, receiptLine } from '../helpers/expense-claims';
+import {
+	hostileCorpus,
+	isUp,
+	sendThrough,
+	startCappedServer,
+	storedAsBefore,
+	uploadRoutes
+} from '../helpers/hostile-corpus';
 import { createSession, withDb, type SessionFixture } from '../helpers/fixtures';
-import { startServer, type TestServer } from '../helpers/server';
+import type { TestServer } from '../helpers/server';
 
 let server: TestServer;
 let filesDir: string;
@@ -29,36 +34,18 @@ let filesDir: string;
  * only (today's code ran out of heap on findings 1 and 2).
  */
 function cappedServer() {
+	let stop: () => Promise<void>;
 	beforeAll(async () => {
-		filesDir = mkdtempSync(join(tmpdir(), 'orgweb-hostile-'));
-		server = await startServer(
-			{
-				...EXPENSE_SERVER_ENV,
-				FILES_DIR: filesDir,
-				ADMIN_EMAILS: 'admin@example.org',
-				RATE_LIMIT_APPLICATION: '1000/3600',
-				TRUST_PROXY: 'true'
-			},
-			'scripts/serve.js',
-			['--max-old-space-size=192']
-		);
+		({ server, filesDir, stop } = await startCappedServer());
 	});
-	afterAll(async () => {
-		const output = server?.output() ?? '';
-		await server?.stop();
-		rmSync(filesDir, { recursive: true, force: true });
-		expect(output).not.toMatch(/heap out of memory/i);
-	});
+	afterAll(() => stop?.());
 }
 
 type Row = Record<string, string | number | null>;
 const query = (sql: string, ...args: unknown[]) =>
 	withDb(server.dbFile, (db) => db.prepare(sql).all(...args)) as Row[];
 
-async function isUp(): Promise<boolean> {
-	const res = await fetch(`${server.url}/api/health`).catch(() => null);
-	return res?.status === 200 && server.exit() === null;
-}
+const up = () => isUp(server);
 
 /** One receipt through the claim form's upload action (the form with JavaScript). */
 async function uploadReceipt(who: SessionFixture, bytes: Buffer, name: string) {
@@ -89,35 +76,15 @@ describe('issue 36, 1: a member’s hostile PDF receipts', () => {
 		expect(answer.data.code).toBe('file_too_many_objects');
 		expect(answer.data.text).toMatch(/more than 20[\s,]?000/);
 		expect(query('select id from files where owner_id = ?', member.userId)).toEqual([]);
-		expect(await isUp()).toBe(true);
+		expect(await up()).toBe(true);
 	});
 
 	it('prints the claim PDF of two such receipts stored before the fix, with a page for each, and stays up', async () => {
 		const claimant = createSession(server.dbFile, { name: 'Hostile Claimant' });
-		const storage = localDiskStorage(filesDir);
 		const ids: string[] = [];
 		for (const n of [1, 2]) {
-			// As the port kept PDFs before: byte for byte, after the checks they passed.
-			const bytes = objectBombPdf(160_000);
-			const id = `legacy-${n}-${claimant.userId}`;
-			const key = await storage.put(bytes);
-			withDb(server.dbFile, (db) =>
-				db
-					.prepare(
-						`insert into files (id, owner_id, purpose, mime_type, size, sha256, original_name, storage_key, created_at)
-						 values (?, ?, 'receipt', 'application/pdf', ?, ?, ?, ?, ?)`
-					)
-					.run(
-						id,
-						claimant.userId,
-						bytes.length,
-						`${n}`.repeat(64),
-						`bomb-${n}.pdf`,
-						key,
-						new Date().toISOString()
-					)
-			);
-			ids.push(id);
+			const bomb = { bytes: objectBombPdf(160_000), name: `bomb-${n}.pdf` };
+			ids.push(await storedAsBefore(server, filesDir, claimant.userId, bomb));
 		}
 		const claims = claimsOn(server.dbFile);
 		const claimId = await claims.draft(claimant.userId, {
@@ -134,7 +101,7 @@ describe('issue 36, 1: a member’s hostile PDF receipts', () => {
 			'bomb-1.pdf',
 			'bomb-2.pdf'
 		]);
-		expect(await isUp()).toBe(true);
+		expect(await up()).toBe(true);
 	}, 120_000);
 });
 
@@ -164,7 +131,7 @@ describe('issue 36, 2: a leader’s Word document whose styles expand to megabyt
 		expect(answer.code).toBe('file_expands_too_much');
 		expect(answer.details[0]!.message).toMatch(/\d+ MB/);
 		expect(query('select id from files where owner_id = ?', leader.userId)).toEqual([]);
-		expect(await isUp()).toBe(true);
+		expect(await up()).toBe(true);
 	}, 60_000);
 });
 
@@ -235,16 +202,11 @@ describe('the hostile-file corpus through every route that takes files, quickly'
 		const corpus = await hostileCorpus(false);
 		const claims = claimsOn(server.dbFile);
 		const routes = uploadRoutes(server, (userId) => claims.draft(userId));
-		for (const [route, post] of Object.entries(routes)) {
+		for (const route of Object.entries(routes)) {
 			for (const file of corpus) {
-				if (!WHOLE_CORPUS.includes(route) && !EVERYWHERE.includes(file.kind)) continue;
-				const answer = await post(file);
-				const what = `${route} / ${file.kind}: ${answer.status} ${answer.code ?? ''}`;
-				expect(answer.status, what).toBeLessThan(500);
-				if (/too_many_objects|expands_too_much|too_costly/.test(answer.code ?? '')) {
-					expect(answer.message, what).toMatch(/\d+/);
+				if (WHOLE_CORPUS.includes(route[0]) || EVERYWHERE.includes(file.kind)) {
+					await sendThrough(server, route, file);
 				}
-				expect(await isUp(), what).toBe(true);
 			}
 		}
 		await claims.close();
