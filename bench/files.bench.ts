@@ -3,6 +3,10 @@
 // row in SQLite), against the baseline of only reading the same bytes from disk and hashing them.
 // The same for a 12 MP iPhone-sized HEIC made by heif-enc (when installed): decoded by libheif in
 // WebAssembly, then as above, kept as JPEG.
+// And PDFs (issue 36): accepting a three-page invoice (byte-level limits, then the rebuild by
+// pdf-lib in a bounded worker, kept warm after the first upload) against
+// reading and hashing it, and the refusal of the review's hostile receipts: 160,000 objects
+// (refused from its bytes) and a stream that inflates to 4 GiB (refused once 256 MiB inflated).
 // Run: npx vitest bench --run --project unit bench/files.bench.ts   (the summary prints the ratios)
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,7 +17,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { bench, describe } from 'vitest';
 import { migrate, openSqlite } from '../src/lib/server/db';
-import { filesService, localDiskStorage } from '../src/lib/server/files';
+import { pdfBytes } from '../src/lib/server/expenses/pdf-fixtures';
+import { FileRefused, filesService, localDiskStorage } from '../src/lib/server/files';
+import { flateBombPdf, objectBombPdf } from '../src/lib/server/files/hostile-fixtures';
 
 const MAX_BYTES = 10 * 1024 * 1024;
 const dir = mkdtempSync(join(tmpdir(), 'orgweb-bench-files-'));
@@ -114,4 +120,43 @@ describe(`a ${mib(photo.length)} 4000×3000 phone photo`, () => {
 			{ iterations: 3, time: 0, warmupIterations: 1 }
 		);
 	}
+});
+
+const invoice = Buffer.from(await pdfBytes(['Invoice page one', 'Invoice page two', 'Page three']));
+const hostile = { objects: objectBombPdf(160_000), stream: await flateBombPdf(4096 * 1024 * 1024) };
+const refused = async (bytes: Buffer) => {
+	try {
+		await files.accept({ ownerId: 'u1', purpose: 'receipt', bytes, name: 'hostile.pdf' });
+	} catch (error) {
+		if (error instanceof FileRefused) return;
+		throw error;
+	}
+	throw new Error('a hostile PDF was accepted');
+};
+
+describe('a PDF receipt', () => {
+	bench(
+		'baseline: hash a three-page invoice',
+		async () => {
+			createHash('sha256').update(invoice).digest('hex');
+		},
+		{ iterations: 10, time: 0, warmupIterations: 1 }
+	);
+	bench(
+		'accept a three-page invoice: limits, rebuild in a bounded worker, store',
+		async () => {
+			await files.accept({ ownerId: 'u1', purpose: 'receipt', bytes: invoice, name: 'f.pdf' });
+		},
+		{ iterations: 5, time: 0, warmupIterations: 1 }
+	);
+	bench(
+		`refuse ${mib(hostile.objects.length)} of 160,000 objects`,
+		() => refused(hostile.objects),
+		{ iterations: 3, time: 0, warmupIterations: 1 }
+	);
+	bench(
+		`refuse a ${hostile.stream.length} B stream that inflates to 4 GiB`,
+		() => refused(hostile.stream),
+		{ iterations: 3, time: 0, warmupIterations: 1 }
+	);
 });

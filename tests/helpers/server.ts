@@ -22,15 +22,17 @@ export interface TestServer {
 /**
  * A DATABASE_FILE given in `env` is the caller's and survives stop(); otherwise a temporary one.
  * `script` is serve.js (the built server) unless a test is about another entry point (start.js).
+ * `nodeArgs` go to node before the script: `--max-old-space-size=192` runs it as `npm start` does.
  */
 export async function startServer(
 	env: Record<string, string> = {},
-	script = 'scripts/serve.js'
+	script = 'scripts/serve.js',
+	nodeArgs: string[] = []
 ): Promise<TestServer> {
 	const ownsData = !env.DATABASE_FILE;
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-test-'));
 	const dbFile = env.DATABASE_FILE ?? join(dir, 'test.db');
-	const child: ChildProcess = spawn(process.execPath, [script], {
+	const child: ChildProcess = spawn(process.execPath, [...nodeArgs, script], {
 		env: {
 			PATH: process.env.PATH,
 			PORT: '0',

@@ -3,6 +3,7 @@
 // request's language, so the public page carries neither zod nor a table of messages (its
 // first-visit JavaScript budget: docs/decisions.md).
 import { m } from '$lib/paraglide/messages';
+import { limitText } from '../files/words';
 import {
 	APPLICATION_LIMITS,
 	ApplicationForm,
@@ -83,6 +84,10 @@ export function errorText(code: string, maxFileBytes: number): string {
 			return m.applications_error_file_unsafe();
 		case 'file_unreadable':
 			return m.applications_error_file_unreadable();
+		case 'file_too_many_objects':
+		case 'file_expands_too_much':
+		case 'file_too_costly':
+			return limitText(code.slice('file_'.length))!;
 		default:
 			// unsupported_type, polyglot, and whatever else the port refuses for its type.
 			return code.startsWith('file_')

@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+	deepNestingDocx,
+	deepNestingPdf,
+	flateBombPdf,
+	objectBombPdf,
+	stylesBombDocx
+} from '../files/hostile-fixtures';
 import { docx } from '../files/test-fixtures';
 import { extractText } from './extract';
 import { scannedPdf, textPdf } from './test-fixtures';
@@ -75,6 +82,21 @@ describe('the text of an assistant document', () => {
 		const bytes = docx(['x'.repeat(300_000)]);
 		expect(bytes.length).toBeLessThan(10_000);
 		expect(await refusal(extractText('docx', bytes, LIMITS))).toBe('unreadable');
+	});
+
+	it('refuses a Word document whose styles inflate beyond the limit, however small its body', async () => {
+		const bytes = stylesBombDocx(1024 * 1024);
+		expect(await refusal(extractText('docx', bytes, LIMITS))).toBe('unreadable');
+	});
+
+	it('refuses hostile PDFs and Word documents as unreadable, without harm to the caller', async () => {
+		const hostile = [
+			() => extractText('pdf', objectBombPdf(30_000)),
+			async () => extractText('pdf', await flateBombPdf(512 * 1024 * 1024)),
+			() => extractText('pdf', deepNestingPdf()),
+			() => extractText('docx', deepNestingDocx())
+		];
+		for (const attempt of hostile) expect(await refusal(attempt())).toBe('unreadable');
 	});
 
 	it('refuses a damaged Word document as unreadable', async () => {

@@ -1,6 +1,7 @@
 // The claim form's texts for the codes its actions answer with, in the request's language: the
 // server sends texts, so the page carries no table of every message it might need to show.
 import { m } from '$lib/paraglide/messages';
+import { limitText } from '../files/words';
 
 const TEXTS: Record<string, () => string> = {
 	account: m.expense_error_account,
@@ -40,6 +41,8 @@ export function formErrorText(
 	limits: { maxFiles: number; maxFileBytes: number }
 ): string {
 	if (!code) return '';
+	const limit = code.startsWith('file_') ? limitText(code.slice('file_'.length)) : null;
+	if (limit) return limit;
 	if (code === 'too_many_files') return m.expense_error_too_many_files({ max: limits.maxFiles });
 	if (code === 'file_too_large') {
 		return m.file_error_too_large({ max: `${Math.round(limits.maxFileBytes / 1048576)} MB` });

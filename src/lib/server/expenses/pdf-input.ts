@@ -1,7 +1,8 @@
 // A claim as its PDF for accounting, for whoever may see the claim: the detail mapped to what the
 // PDF prints (names in the reader's locale, the account as the detail shows it to this reader) and
-// every receipt read through the files port. WebP receipts are converted, since a PDF embeds only
-// JPEG and PNG images.
+// every receipt read through the files port when the PDF comes to it (one receipt's bytes at a
+// time, never all of them at once). WebP receipts are converted, since a PDF embeds only JPEG and
+// PNG images.
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { UserContext } from '../context';
@@ -14,7 +15,7 @@ import type { ClaimDetail, ExpenseLine, ExpensesService } from '.';
 
 export interface ClaimPdfDeps {
 	expenses: Pick<ExpensesService, 'detail'>;
-	files: Pick<FilesService, 'read'>;
+	files: Pick<FilesService, 'read' | 'find'>;
 }
 
 /** The claim's PDF and the name to offer it under, or null when the caller may not see it. */
@@ -137,8 +138,9 @@ function trailOf(detail: ClaimDetail, locale: Locale): ClaimPdfInput['trail'] {
 }
 
 /**
- * Every file the claim's receipts name, once each, in line order. The reader may see the claim, and
- * so its receipts. A file gone from storage is left out (and logged) rather than failing the PDF.
+ * Every file the claim's receipts name, once each, in line order, each read when the PDF comes to
+ * it. The reader may see the claim, and so its receipts. A file gone from storage is left out (and
+ * logged) rather than failing the PDF; one gone between here and its turn gets a page saying so.
  */
 async function readReceipts(
 	files: ClaimPdfDeps['files'],
@@ -148,20 +150,30 @@ async function readReceipts(
 	const ids = [...new Set(detail.lines.flatMap((l) => (l.fileId ? [l.fileId] : [])))];
 	const receipts: ClaimPdfReceipt[] = [];
 	for (const id of ids) {
-		const served = await files.read(id, { readerId, mayRead: () => true });
-		if (!served) {
+		const file = await files.find(id);
+		if (!file) {
 			log.warn('claim pdf: receipt file missing', { claim: detail.id, file: id });
 			continue;
 		}
-		const { file, body } = served;
+		const read = async () => (await files.read(id, { readerId, mayRead: () => true }))?.body;
 		if (file.mimeType === 'image/webp') {
-			const sharp = await loadSharp();
-			const jpeg = await sharp(body).flatten({ background: '#ffffff' }).jpeg().toBuffer();
-			receipts.push({ name: file.originalName, mime: 'image/jpeg', bytes: jpeg });
-		} else if (file.mimeType === 'application/pdf' || file.mimeType === 'image/jpeg') {
-			receipts.push({ name: file.originalName, mime: file.mimeType, bytes: body });
-		} else if (file.mimeType === 'image/png') {
-			receipts.push({ name: file.originalName, mime: 'image/png', bytes: body });
+			const bytes = async () => {
+				const body = await read();
+				if (!body) return null;
+				const sharp = await loadSharp();
+				return sharp(body).flatten({ background: '#ffffff' }).jpeg().toBuffer();
+			};
+			receipts.push({ name: file.originalName, mime: 'image/jpeg', bytes });
+		} else if (
+			file.mimeType === 'application/pdf' ||
+			file.mimeType === 'image/jpeg' ||
+			file.mimeType === 'image/png'
+		) {
+			receipts.push({
+				name: file.originalName,
+				mime: file.mimeType,
+				bytes: async () => (await read()) ?? null
+			});
 		} else {
 			log.warn('claim pdf: receipt of an unknown type', { claim: detail.id, file: id });
 		}

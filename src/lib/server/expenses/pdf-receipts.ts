@@ -1,10 +1,16 @@
-// Receipts into the claim PDF. Each is checked on its own before anything of it reaches the
-// document: the type is taken from the bytes, a PDF must open, be unencrypted and copy into a
-// scratch document that saves, a PNG must be of a sane size before it is decoded. A receipt that
-// fails any of this becomes a page saying so; the others are unaffected.
-import { PDFDict, PDFDocument, PDFName, type PDFImage, type PDFPage } from 'pdf-lib';
+// Receipts into the claim PDF, one at a time (docs/decisions.md, 2026-11-27: the claim PDF with
+// hostile receipts). Each is read when its turn comes and checked on its own before anything of
+// it reaches the document: the type is taken from the bytes; a PDF is rebuilt from its pages by
+// the files port (byte-level limits, then pdf-lib in a bounded worker: a receipt stored before
+// those limits may be hostile), a PNG must be of a sane size before it is decoded. What is kept
+// for the document is held to a budget for the whole claim (bytes and PDF objects), so its memory
+// is bounded however many receipts it has. A receipt that fails any of this, or finds the budget
+// spent, becomes a page saying so; the others are unaffected.
+import { PDFDocument, type PDFImage } from 'pdf-lib';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
+import { FILE_LIMITS } from '../files/limits';
+import { rebuildPdf } from '../files/pdf-rebuild';
 import { A4, drawWrapped } from './pdf-cover';
 import type { CoverFonts } from './pdf-font';
 import { checkPng } from './pdf-png';
@@ -13,21 +19,36 @@ import { checkPng } from './pdf-png';
 export const MAX_RECEIPT_PAGES = 50;
 /**
  * pdf-lib decodes a PNG whole and keeps several copies of it (about 10 bytes a pixel at the peak,
- * outside the JS heap); normalised uploads are far below this, a lying header is refused here.
+ * outside the JS heap); uploads are normalised to at most 2560 px a side, a lying header is
+ * refused here.
  */
-export const MAX_PNG_PIXELS = 25_000_000;
+export const MAX_PNG_PIXELS = 2560 * 2560;
+/**
+ * What the receipts of one claim PDF may hold together: the bytes of its images and rebuilt PDFs
+ * (kept until the document is saved) and the objects of those PDFs (about a kilobyte of heap
+ * each once copied in). Far above a real claim's; a receipt past them gets a page saying so.
+ */
+export const CLAIM_PDF_BUDGET = { bytes: 48 * 1024 * 1024, objects: 2 * FILE_LIMITS.pdfObjects };
 
 export type SkipReason =
-	'encrypted' | 'unreadable' | 'too_many_pages' | 'image_too_large' | 'unsupported';
+	| 'encrypted'
+	| 'unreadable'
+	| 'too_many_pages'
+	| 'image_too_large'
+	| 'unsupported'
+	| 'too_complex'
+	| 'claim_pdf_full';
 export type SkippedReceipt = { number: number; name: string; reason: SkipReason };
 
 export type PreparedReceipt = { number: number; name: string } & (
 	| { kind: 'image'; image: PDFImage }
-	| { kind: 'pdf'; source: PDFDocument; pages: number }
+	| { kind: 'pdf'; rebuilt: Uint8Array; pages: number }
 	| { kind: 'skipped'; reason: SkipReason }
 );
 
-type Receipt = { name: string; bytes: Uint8Array };
+/** A receipt's bytes, or how to read them when its turn comes (null: the file is gone). */
+export type ReceiptBytes = Uint8Array | (() => Promise<Uint8Array | null>);
+type Receipt = { name: string; bytes: ReceiptBytes };
 
 function sniff(bytes: Uint8Array): 'jpeg' | 'png' | 'pdf' | undefined {
 	if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
@@ -38,77 +59,58 @@ function sniff(bytes: Uint8Array): 'jpeg' | 'png' | 'pdf' | undefined {
 	return undefined;
 }
 
-async function preparePdf(
-	receipt: Receipt
-): Promise<{ source: PDFDocument; pages: number } | SkipReason> {
-	let source: PDFDocument;
-	let pages: number;
-	try {
-		// pdf-lib's EncryptedPDFError fails `instanceof` (ES5-compiled subclass of Error), so the
-		// document is opened regardless and asked; its encrypted streams could not be copied.
-		source = await PDFDocument.load(receipt.bytes, {
-			ignoreEncryption: true,
-			updateMetadata: false
-		});
-		if (source.isEncrypted) return 'encrypted';
-		// Counting walks the page tree: a root that is no catalog throws a TypeError, a tree that
-		// loops back on itself overflows the stack.
-		pages = source.getPageCount();
-	} catch {
-		return 'unreadable';
-	}
-	if (pages === 0) return 'unreadable';
-	if (pages > MAX_RECEIPT_PAGES) return 'too_many_pages';
-	try {
-		// A page tree that counts can still hold references that break on copy or on save.
-		const scratch = await PDFDocument.create();
-		for (const page of await scratch.copyPages(source, source.getPageIndices()))
-			scratch.addPage(page);
-		await scratch.save({ objectsPerTick: Infinity });
-	} catch {
-		return 'unreadable';
-	}
-	return { source, pages };
-}
+type Budget = { bytes: number; objects: number };
 
-async function prepareOne(doc: PDFDocument, receipt: Receipt, number: number) {
+async function prepareOne(
+	doc: PDFDocument,
+	receipt: Receipt,
+	number: number,
+	left: Budget
+): Promise<PreparedReceipt> {
 	const base = { number, name: receipt.name };
-	const type = sniff(receipt.bytes);
+	const skip = (reason: SkipReason) => ({ ...base, kind: 'skipped' as const, reason });
+	const bytes = typeof receipt.bytes === 'function' ? await receipt.bytes() : receipt.bytes;
+	if (!bytes) return skip('unreadable');
+	const type = sniff(bytes);
+	if (type === undefined) return skip('unsupported');
 	if (type === 'pdf') {
-		const pdf = await preparePdf(receipt);
-		return typeof pdf === 'string'
-			? { ...base, kind: 'skipped' as const, reason: pdf }
-			: { ...base, kind: 'pdf' as const, ...pdf };
+		const pdf = await rebuildPdf(bytes, { maxPages: MAX_RECEIPT_PAGES });
+		if (!pdf.ok) {
+			const simple = ['encrypted', 'unreadable', 'too_many_pages'] as const;
+			return skip(simple.find((r) => r === pdf.reason) ?? 'too_complex');
+		}
+		if (pdf.bytes.length > left.bytes || pdf.objects > left.objects) return skip('claim_pdf_full');
+		left.bytes -= pdf.bytes.length;
+		left.objects -= pdf.objects;
+		return { ...base, kind: 'pdf', rebuilt: pdf.bytes, pages: pdf.pages };
 	}
 	if (type === 'png') {
-		const check = checkPng(receipt.bytes, MAX_PNG_PIXELS);
-		if (check !== 'ok')
-			return {
-				...base,
-				kind: 'skipped' as const,
-				reason: check === 'too_large' ? ('image_too_large' as const) : ('unreadable' as const)
-			};
+		const check = checkPng(bytes, MAX_PNG_PIXELS);
+		if (check !== 'ok') return skip(check === 'too_large' ? 'image_too_large' : 'unreadable');
 	}
-	if (type === undefined)
-		return { ...base, kind: 'skipped' as const, reason: 'unsupported' as const };
+	if (bytes.length > left.bytes) return skip('claim_pdf_full');
 	try {
-		const image =
-			type === 'jpeg' ? await doc.embedJpg(receipt.bytes) : await doc.embedPng(receipt.bytes);
-		return { ...base, kind: 'image' as const, image };
+		const image = type === 'jpeg' ? await doc.embedJpg(bytes) : await doc.embedPng(bytes);
+		left.bytes -= bytes.length;
+		return { ...base, kind: 'image', image };
 	} catch {
-		return { ...base, kind: 'skipped' as const, reason: 'unreadable' as const };
+		return skip('unreadable');
 	}
 }
 
-/** Checks and embeds the images, opens the PDFs; adds no page yet (the cover comes first). */
+/**
+ * Checks and embeds the images, rebuilds the PDFs; adds no page yet (the cover comes first, and
+ * says how many pages each receipt has).
+ */
 export async function prepareReceipts(
 	doc: PDFDocument,
 	receipts: Receipt[]
 ): Promise<PreparedReceipt[]> {
 	const prepared: PreparedReceipt[] = [];
+	const left = { ...CLAIM_PDF_BUDGET };
 	// One at a time: each may hold megabytes, and the work is CPU-bound anyway.
 	for (const [i, receipt] of receipts.entries())
-		prepared.push(await prepareOne(doc, receipt, i + 1));
+		prepared.push(await prepareOne(doc, receipt, i + 1, left));
 	return prepared;
 }
 
@@ -175,30 +177,10 @@ export function reasonText(reason: SkipReason, locale: Locale): string {
 			return m.expense_pdf_reason_image_too_large({}, options);
 		case 'unsupported':
 			return m.expense_pdf_reason_unsupported({}, options);
-	}
-}
-
-const SAFE_ACTIONS = new Set([PDFName.of('URI'), PDFName.of('GoTo')]);
-
-/**
- * The files port refuses PDFs with scripts, but a copied page carries its own actions along, so
- * the PDF for accounting drops them too: the page's and each annotation's automatic actions (/AA),
- * and an annotation's click action unless it is a plain link (URI or GoTo, without a chain).
- * Annotations themselves stay: filled-in form fields are drawn by theirs.
- */
-function dropActions(page: PDFPage) {
-	page.node.delete(PDFName.of('AA'));
-	const annotations = page.node.Annots();
-	for (let i = 0; i < (annotations?.size() ?? 0); i++) {
-		const annotation = annotations?.lookup(i);
-		if (!(annotation instanceof PDFDict)) continue;
-		annotation.delete(PDFName.of('AA'));
-		const action = annotation.lookup(PDFName.of('A'));
-		const safe =
-			action instanceof PDFDict &&
-			SAFE_ACTIONS.has(action.get(PDFName.of('S')) as PDFName) &&
-			!action.has(PDFName.of('Next'));
-		if (!safe) annotation.delete(PDFName.of('A'));
+		case 'too_complex':
+			return m.expense_pdf_reason_too_complex({}, options);
+		case 'claim_pdf_full':
+			return m.expense_pdf_reason_claim_pdf_full({}, options);
 	}
 }
 
@@ -219,10 +201,10 @@ export async function appendReceipts(
 			);
 			addImagePage(doc, fonts, receipt.image, caption);
 		} else if (receipt.kind === 'pdf') {
-			for (const page of await doc.copyPages(receipt.source, receipt.source.getPageIndices())) {
-				dropActions(page);
-				doc.addPage(page);
-			}
+			// The rebuild is within the limits and holds nothing but pages; it is parsed here one
+			// receipt at a time and let go once its pages are copied.
+			const source = await PDFDocument.load(receipt.rebuilt, { updateMetadata: false });
+			for (const page of await doc.copyPages(source, source.getPageIndices())) doc.addPage(page);
 		} else {
 			addMissingPage(doc, fonts, locale, receipt, count);
 			skipped.push({ number: receipt.number, name: receipt.name, reason: receipt.reason });

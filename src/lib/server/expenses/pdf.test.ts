@@ -4,7 +4,9 @@ import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { crc32 } from 'node:zlib';
 import { formatPrice } from '$lib/format';
 import { assertProperty, runs } from '../../../../tests/helpers/fuzz';
+import { flateBombPdf, objectBombPdf } from '../files/hostile-fixtures';
 import { buildClaimPdf, claimPdf, type ClaimPdfInput, type ClaimPdfLine } from './pdf';
+import { CLAIM_PDF_BUDGET } from './pdf-receipts';
 import {
 	encryptedPdfBytes,
 	jpegBytes,
@@ -384,6 +386,52 @@ describe('claim PDF for accounting', () => {
 		expect(await readPdf(result.pdf)).toHaveLength(result.coverPages + 2);
 	});
 
+	it('replaces a hostile receipt stored before the limits by a page saying why, reading each one when its turn comes', async () => {
+		const read: string[] = [];
+		const lazily = (name: string, bytes: Uint8Array) => ({
+			name,
+			mime: 'application/pdf' as const,
+			bytes: async () => {
+				read.push(name);
+				return bytes;
+			}
+		});
+		const result = await buildClaimPdf(
+			claim({
+				receipts: [
+					lazily('objects.pdf', objectBombPdf(30_000)),
+					lazily('bomb.pdf', await flateBombPdf(512 * 1024 * 1024)),
+					lazily('fine.pdf', await pdfBytes(['Single receipt']))
+				]
+			})
+		);
+		expect(read).toEqual(['objects.pdf', 'bomb.pdf', 'fine.pdf']);
+		expect(result.skippedReceipts.map((r) => [r.name, r.reason])).toEqual([
+			['objects.pdf', 'too_complex'],
+			['bomb.pdf', 'too_complex']
+		]);
+		const pages = await readPdf(result.pdf);
+		expect(pages.at(-1)?.text).toBe('Single receipt');
+		expect(plain(pages.at(-2)?.text ?? '')).toContain(
+			'går over grensene alle opplastede PDF-er holdes til'
+		);
+	});
+
+	it('holds the receipts of one claim to a budget: those past it get a page saying so', async () => {
+		const photo = jpegBytes(800, 800, photoPixel(7), 95);
+		const fit = Math.floor(CLAIM_PDF_BUDGET.bytes / photo.byteLength);
+		const receipts = Array.from({ length: fit + 2 }, (_, i) => ({
+			name: `photo-${i + 1}.jpg`,
+			mime: 'image/jpeg' as const,
+			bytes: photo
+		}));
+		const result = await buildClaimPdf(claim({ receipts }));
+		expect(result.skippedReceipts.map((r) => [r.number, r.reason])).toEqual([
+			[fit + 1, 'claim_pdf_full'],
+			[fit + 2, 'claim_pdf_full']
+		]);
+	});
+
 	it(
 		'survives any damage to a receipt PDF: cut short, bytes changed, or random bytes after the header',
 		async () => {
@@ -421,7 +469,8 @@ describe('claim PDF for accounting', () => {
 				runs(25)
 			);
 		},
-		20_000 + runs(25) * 500
+		// Each run rebuilds the PDF in a worker of its own (pdf-lib loaded afresh): about a second here.
+		20_000 + runs(25) * 2000
 	);
 
 	it(

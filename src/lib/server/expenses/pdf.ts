@@ -2,13 +2,19 @@
 // approval trail, list of receipts), then every receipt: images one to a page, PDFs page by page.
 // It knows nothing of the database: the caller hands it plain values, the payout account already
 // masked or in full as the reader may see it. A receipt that cannot be included (encrypted,
-// damaged) gets a page saying so instead of failing the whole document, and is reported.
+// damaged, past a limit) gets a page saying so instead of failing the whole document, and is
+// reported; the receipts are read one at a time and held to a budget (pdf-receipts.ts).
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '$lib/expenses/statuses';
 import { drawCover } from './pdf-cover';
 import { embedCoverFonts } from './pdf-font';
-import { appendReceipts, prepareReceipts, type SkippedReceipt } from './pdf-receipts';
+import {
+	appendReceipts,
+	prepareReceipts,
+	type ReceiptBytes,
+	type SkippedReceipt
+} from './pdf-receipts';
 
 const Ore = z.number().int();
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -53,7 +59,11 @@ export type ClaimPdfTrailEntry = z.infer<typeof ClaimPdfTrailEntry>;
 export const ClaimPdfReceipt = z.object({
 	name: z.string().max(500),
 	mime: z.enum(['application/pdf', 'image/jpeg', 'image/png']),
-	bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes')
+	/** The bytes, or how to read them when the PDF comes to this receipt. */
+	bytes: z.custom<ReceiptBytes>(
+		(value) => value instanceof Uint8Array || typeof value === 'function',
+		'expected bytes'
+	)
 });
 export type ClaimPdfReceipt = z.infer<typeof ClaimPdfReceipt>;
 

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { pdfBytes, readPdf } from '../expenses/pdf-fixtures';
 import {
 	DOCUMENT_MIME_TYPES,
 	filesService,
@@ -120,10 +122,10 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		expect(await files.uploaders([])).toEqual(new Map());
 	});
 
-	it('keeps PNG and WebP in their own format, and a PDF byte for byte', async () => {
+	it('keeps PNG and WebP in their own format, and a PDF as a new PDF of its pages', async () => {
 		const image = await files.accept({ ownerId: 'ola', purpose: 'image', bytes: await png() });
 		const still = await files.accept({ ownerId: 'ola', purpose: 'image', bytes: await webp() });
-		const doc = pdf();
+		const doc = Buffer.from(await pdfBytes(['Total 100 NOK']));
 		const receipt = await files.accept({ ownerId: 'ola', purpose: 'receipt', bytes: doc });
 
 		expect([image.mimeType, still.mimeType, receipt.mimeType]).toEqual([
@@ -133,7 +135,11 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		]);
 		expect(image).toMatchObject({ width: 300, height: 200 });
 		expect(receipt).toMatchObject({ width: null, height: null, thumbnailKey: null });
-		expect((await files.read(receipt.id, { readerId: 'ola' }))!.body.equals(doc)).toBe(true);
+		const kept = (await files.read(receipt.id, { readerId: 'ola' }))!.body;
+		expect(kept.equals(doc)).toBe(false);
+		expect((await readPdf(new Uint8Array(kept))).map((p) => p.text)).toEqual(['Total 100 NOK']);
+		// The hash is of the upload, so the same receipt uploaded twice is known as such.
+		expect(receipt.sha256).toBe(createHash('sha256').update(doc).digest('hex'));
 	});
 
 	it('converts an HEIC from heif-enc to a JPEG every browser shows', async (context) => {
@@ -209,7 +215,7 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 		expect(await test.db.selectFrom('files').select('id').execute()).toHaveLength(1);
 	});
 
-	it('keeps assistant documents (Word, Markdown, text, PDF) byte for byte and serves them as downloads', async () => {
+	it('keeps assistant documents (Word, Markdown, text byte for byte, PDF rebuilt) and serves them as downloads', async () => {
 		const word = docx([{ heading: 1, text: 'Vedtekter' }, 'Formålet er å samle studentene.']);
 		const cases = [
 			{ bytes: word, name: 'vedtekter.docx', mime: DOCUMENT_MIME_TYPES.docx, ext: 'docx' },
@@ -237,15 +243,16 @@ describe.each(ENGINES)('the files port on %s', (engine) => {
 			expect(file.mimeType).toBe(c.mime);
 			expect(file.originalName.endsWith(`.${c.ext}`)).toBe(true);
 			const served = (await files.read(file.id, { readerId: 'ola' }))!;
-			expect(served.body.equals(c.bytes)).toBe(true);
+			expect(served.body.equals(c.bytes)).toBe(c.ext !== 'pdf');
 			expect(served.headers['content-type']).toBe(c.mime);
 			expect(served.headers['content-disposition']).toMatch(/^attachment;/);
 		}
 	});
 
-	it('refuses Word and text files as receipts, and photos and unsafe files as documents, keeping nothing', async () => {
+	it('refuses Word and text files as receipts, PDFs as content images, and photos and unsafe files as documents, keeping nothing', async () => {
 		const word = docx(['Hei']);
 		const attempts = [
+			{ purpose: 'image' as const, bytes: pdf(), code: 'unsupported_type' },
 			{ purpose: 'receipt' as const, bytes: word, code: 'unsupported_type' },
 			{
 				purpose: 'receipt' as const,

@@ -1,9 +1,10 @@
-// HEIC decoding off the main thread. heic-decode runs libheif compiled to WebAssembly, which
-// holds the thread for the whole decode (about a second for a 12 MP photo here); in a worker the
-// server keeps answering other requests meanwhile. One worker per decode: HEIC uploads are rare
-// and the worker's memory (the WebAssembly heap grows to the photo's size) is returned at once.
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+// HEIC decoding off the main thread, in the bounded worker every parser of uploads runs in
+// (bounded-worker.ts). heic-decode runs libheif compiled to WebAssembly, which holds its thread for
+// the whole decode (about a second for a 12 MP photo here); in a worker the server keeps answering
+// meanwhile. One worker per decode: HEIC uploads are rare and the worker's memory (the WebAssembly
+// heap grows to the photo's size, which images.ts has bounded from the header) is returned at once.
+import { runBounded, type BoundedTask } from './bounded-worker';
+import { FILE_LIMITS } from './limits';
 
 export interface DecodedHeic {
 	width: number;
@@ -12,56 +13,20 @@ export interface DecodedHeic {
 	data: Uint8Array;
 }
 
-// CommonJS, evaluated: nothing to bundle, and heic-decode is loaded from the path resolved here.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const decode = require(workerData.module);
-decode({ buffer: workerData.bytes }).then(
-	(image) => parentPort.postMessage(
-		{ width: image.width, height: image.height, data: image.data },
-		[image.data.buffer]
-	),
-	(error) => parentPort.postMessage({ error: String((error && error.message) || error) })
-);
-`;
+const DECODE: BoundedTask<Uint8Array, DecodedHeic> = {
+	name: 'heic-decode',
+	modules: ['heic-decode'],
+	// The pixels live in WebAssembly memory, outside this heap; the heap holds little.
+	heapMb: 64,
+	timeoutMs: FILE_LIMITS.parseTimeoutMs,
+	async run(bytes, load) {
+		const decode = (await load('heic-decode')).default;
+		const image = await decode({ buffer: bytes });
+		return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer) };
+	}
+};
 
-let modulePath: string | undefined;
-
-/** Far above the few seconds a 12 MP photo takes here: only a decoder stuck on crafted input. */
-const GIVE_UP_MS = 60_000;
-
+/** Throws BoundedLimitReached past the time limit, BoundedTaskFailed when libheif fails. */
 export function decodeHeic(bytes: Uint8Array): Promise<DecodedHeic> {
-	modulePath ??= createRequire(import.meta.url).resolve('heic-decode');
-	const copy = new Uint8Array(bytes); // its own buffer, so it can be moved to the worker
-	return new Promise((resolve, reject) => {
-		const worker = new Worker(WORKER, {
-			eval: true,
-			workerData: { module: modulePath, bytes: copy },
-			transferList: [copy.buffer]
-		});
-		let settled = false;
-		const timer = setTimeout(() => {
-			settled = true;
-			void worker.terminate();
-			reject(new Error('HEIC decoding took too long'));
-		}, GIVE_UP_MS);
-		worker.once('message', (message: DecodedHeic | { error: string }) => {
-			if (settled) return;
-			settled = true;
-			clearTimeout(timer);
-			void worker.terminate();
-			if ('error' in message) reject(new Error(`HEIC decoding failed: ${message.error}`));
-			else resolve({ ...message, data: new Uint8Array(message.data.buffer) });
-		});
-		worker.once('error', (error) => {
-			if (settled) return;
-			settled = true;
-			clearTimeout(timer);
-			reject(error);
-		});
-		worker.once('exit', (code) => {
-			clearTimeout(timer);
-			if (!settled) reject(new Error(`HEIC decoder exited with code ${code}`));
-		});
-	});
+	return runBounded(DECODE, bytes);
 }

@@ -1,8 +1,9 @@
 // An upload the files port refused, in the API's error envelope: 413 for a file over the size
 // limit, 400 for the rest, the refusal's code as `file_<code>`, and a sentence the caller can act
-// on, at the field (and place) of the file.
+// on, at the field (and place) of the file; a limit's refusal names the limit.
 import { errorResponse } from '../http/errors';
 import type { RefusalCode } from './types';
+import { limitText } from './words';
 
 export function fileRefusedResponse(
 	code: RefusalCode,
@@ -12,6 +13,6 @@ export function fileRefusedResponse(
 	return errorResponse(code === 'too_large' ? 413 : 400, {
 		error: code === 'too_large' ? 'Payload too large' : 'Validation failed',
 		code: `file_${code}`,
-		details: [{ path, message: messages[code] ?? 'The file was refused.' }]
+		details: [{ path, message: messages[code] ?? limitText(code, 'en') ?? 'The file was refused.' }]
 	});
 }

@@ -4,9 +4,15 @@
 // prebuilt libvips has no HEVC decoder (patents), so sharp gets raw pixels from it
 // (docs/decisions.md, 2026-11-23). At most two images are normalised at once per process: each
 // holds its decoded pixels (48 MB for 12 MP) until it is written.
+// sharp stays in the server's own process (docs/decisions.md, 2026-11-27, bounded parsing): its
+// memory is libvips's, outside the JS heap a worker's limit would bound, and libvips reads a file
+// as a stream. What bounds it is the pixel count, read from the header before anything is
+// decoded, and libvips's own time limit on each pipeline.
 import type { Sharp } from 'sharp';
 import { loadSharp } from './sharp';
+import { BoundedLimitReached } from './bounded-worker';
 import { decodeHeic } from './heic';
+import { FILE_LIMITS } from './limits';
 import { FileRefused, type DetectedType } from './types';
 
 export interface ImageLimits {
@@ -92,7 +98,11 @@ async function normalise(
 		};
 	} catch (error) {
 		if (error instanceof FileRefused) throw error;
-		if (/pixel limit/i.test(String((error as Error)?.message))) {
+		const message = String((error as Error)?.message);
+		if (error instanceof BoundedLimitReached || /^timeout:/.test(message)) {
+			throw new FileRefused('too_costly', `a ${type} that takes too long to decode`);
+		}
+		if (/pixel limit/i.test(message)) {
 			throw new FileRefused('image_too_large', 'more pixels than allowed');
 		}
 		throw new FileRefused('unreadable', `a ${type} that cannot be decoded`);
@@ -122,10 +132,12 @@ async function decode(
 	}).removeAlpha();
 }
 
+const TIMEOUT = { seconds: FILE_LIMITS.parseTimeoutMs / 1000 };
+
 function encode(image: Sharp, format: 'jpeg' | 'png' | 'webp'): Sharp {
-	if (format === 'jpeg') return image.jpeg({ quality: 82 });
-	if (format === 'png') return image.png();
-	return image.webp({ quality: 82 });
+	if (format === 'jpeg') return image.jpeg({ quality: 82 }).timeout(TIMEOUT);
+	if (format === 'png') return image.png().timeout(TIMEOUT);
+	return image.webp({ quality: 82 }).timeout(TIMEOUT);
 }
 
 /** The widths a content image is offered in (smaller ones for phones), besides its own. */
@@ -155,7 +167,7 @@ export async function responsiveVariants(image: Buffer, width: number): Promise<
 				format === 'avif'
 					? resized.avif({ quality: 50, effort: 2 })
 					: resized.webp({ quality: 78 });
-			const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+			const { data, info } = await encoded.timeout(TIMEOUT).toBuffer({ resolveWithObject: true });
 			variants.push({ format, width: info.width, height: info.height, bytes: data });
 		}
 	}

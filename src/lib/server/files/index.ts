@@ -19,6 +19,8 @@ import {
 	sniffDocument,
 	type DocumentType
 } from './document-type';
+import { checkDocxLimits } from './docx-limits';
+import { rebuildPdf, type RebuildRefusal } from './pdf-rebuild';
 import { checkPdf } from './pdf-safety';
 import { sniff } from './sniff';
 import type { FileStorage } from './storage';
@@ -27,6 +29,7 @@ import { FileRefused, type FilePurpose, type StoredFile } from './types';
 export { FileRefused, REFUSAL_CODES, type RefusalCode, type StoredFile } from './types';
 export { localDiskStorage, type FileStorage } from './storage';
 export { DOCUMENT_MIME_TYPES, type DocumentType } from './document-type';
+export { FILE_LIMITS } from './limits';
 
 export interface FilesOptions {
 	/** The largest upload accepted, in bytes (FILES_MAX_BYTES). */
@@ -106,11 +109,19 @@ export function filesService(
 			if (input.purpose === 'application' && type !== 'pdf' && type !== 'docx') {
 				throw new FileRefused('unsupported_type', 'an application takes PDF or DOCX');
 			}
+			// A content image is shown on public pages; a PDF there would be kept as one.
+			if (input.purpose === 'image' && type === 'pdf') {
+				throw new FileRefused('unsupported_type', 'a content image is a photo or picture');
+			}
+			if (type === 'docx') await checkDocxLimits(bytes);
 			if (type === 'docx' || type === 'text' || type === 'markdown') {
 				kept = { bytes, thumbnail: null, mimeType: DOCUMENT_MIME_TYPES[type] };
 			} else if (type === 'pdf') {
 				checkPdf(bytes);
-				kept = { bytes, thumbnail: null, mimeType: 'application/pdf' };
+				// What is kept is the rebuild, never the upload's own bytes (pdf-rebuild.ts).
+				const rebuilt = await rebuildPdf(bytes);
+				if (!rebuilt.ok) throw pdfRefused(rebuilt.reason);
+				kept = { bytes: Buffer.from(rebuilt.bytes), thumbnail: null, mimeType: 'application/pdf' };
 			} else {
 				const image = await normaliseImage(type, bytes, images);
 				kept = image;
@@ -286,6 +297,18 @@ export function filesService(
 }
 
 export type FilesService = ReturnType<typeof filesService>;
+
+function pdfRefused(reason: RebuildRefusal): FileRefused {
+	switch (reason) {
+		case 'encrypted':
+			return new FileRefused('unsafe_pdf', 'an encrypted PDF cannot be rebuilt');
+		case 'too_many_pages':
+		case 'unreadable':
+			return new FileRefused('unreadable', 'a PDF whose pages cannot be copied');
+		default:
+			return new FileRefused(reason, `a PDF past a parsing limit: ${reason}`);
+	}
+}
 
 function fromRow(row: FilesTable): StoredFile {
 	return {

@@ -17,7 +17,11 @@ export const REFUSAL_CODES = [
 	'unsafe_pdf',
 	'unsafe_document',
 	'unreadable',
-	'image_too_large'
+	'image_too_large',
+	// Limits on what parsing a file may cost (limits.ts): each refusal names its limit.
+	'too_many_objects',
+	'expands_too_much',
+	'too_costly'
 ] as const;
 export type RefusalCode = (typeof REFUSAL_CODES)[number];
 

@@ -303,7 +303,7 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 							DescriptionResponse
 						),
 						400: jsonBody(
-							'Validation failed; `code` says why: no_receipt_text (none of the receipts says anything a receipt says: `details` has each one’s reason, and no posted file is kept), file_unsupported_type, file_unsafe_pdf, file_polyglot, file_unreadable, file_image_too_large, file_empty (a posted file the files port refused; none is kept)',
+							'Validation failed; `code` says why: no_receipt_text (none of the receipts says anything a receipt says: `details` has each one’s reason, and no posted file is kept), file_unsupported_type, file_unsafe_pdf, file_polyglot, file_unreadable, file_image_too_large, file_too_many_objects, file_expands_too_much, file_too_costly (a parsing limit, named in `details`), file_empty (a posted file the files port refused; none is kept)',
 							ErrorBody
 						),
 						401: jsonBody('Not signed in', ErrorBody),
@@ -340,7 +340,7 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 					responses: {
 						201: jsonBody('The document, read and cut into passages', ProcessDocumentResponse),
 						400: jsonBody(
-							'Validation failed; `code` says why: a field, file_unsupported_type, file_unsafe_document, no_text_layer (a scan), unreadable, too_long, empty, unit_not_found',
+							'Validation failed; `code` says why: a field, file_unsupported_type, file_unsafe_document, file_too_many_objects, file_expands_too_much, file_too_costly (a parsing limit, named in `details`), no_text_layer (a scan), unreadable, too_long, empty, unit_not_found',
 							ErrorBody
 						),
 						401: jsonBody('Not signed in', ErrorBody),

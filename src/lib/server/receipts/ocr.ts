@@ -7,11 +7,15 @@
 // is kept between jobs and closed after a while idle (its models take ~100 MB). Each worker has
 // its own temporary folder of links to the models, removed when the worker is terminated (idle,
 // timed out, or close() at shutdown), so nothing is left behind and workers never share one.
+// Its bounds (docs/decisions.md, 2026-11-27, bounded parsing): the image is decoded by sharp with
+// a pixel limit read from the header and libvips's own time limit, and reaches tesseract scaled to
+// at most `maxSide`; tesseract's own worker has the job's time limit.
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Worker } from 'tesseract.js';
+import { FILE_LIMITS } from '../files/limits';
 import { loadSharp } from '../files/sharp';
 
 export type OcrRefusalCode = 'ocr_timeout' | 'unreadable';
@@ -76,6 +80,7 @@ export async function prepareImage(
 			.normalise()
 			.resize(options.maxSide, options.maxSide, { fit: 'inside', withoutEnlargement: true })
 			.png()
+			.timeout({ seconds: FILE_LIMITS.parseTimeoutMs / 1000 })
 			.toBuffer();
 	} catch (error) {
 		throw new OcrRefused('unreadable', `the image cannot be decoded: ${String(error)}`);
