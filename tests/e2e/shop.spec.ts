@@ -149,6 +149,49 @@ test('a quantity typed before the scripts arrive is kept when they do', async ({
 	await expect(page.getByLabel(/^Quantity of /)).toHaveValue('3');
 });
 
+for (const [locale, words] of [
+	[
+		'no',
+		{
+			add: 'Legg i handlekurven',
+			quantity: 'Antall Klistremerke',
+			update: 'Oppdater',
+			held: /^Holdes av i \d+:\d\d$/
+		}
+	],
+	[
+		'en',
+		{
+			add: 'Add to cart',
+			quantity: 'Quantity of Sticker',
+			update: 'Update',
+			held: /^Held for \d+:\d\d$/
+		}
+	]
+] as const) {
+	test(`/${locale}: a cart quantity typed before the scripts arrive is kept when they do, and is the one updated`, async ({
+		page
+	}) => {
+		await page.goto(`/${locale}/shop/sticker`);
+		await page.getByRole('button', { name: words.add }).click();
+		await expect(page).toHaveURL(new RegExp(`/${locale}/shop/cart\\?added=sticker$`));
+
+		const release = await holdScripts(page);
+		await page.goto(`/${locale}/shop/cart`, { waitUntil: 'commit' });
+		const quantity = page.getByLabel(words.quantity);
+		await quantity.fill('3');
+		release();
+		// The countdown replaces the server's "held until 12:34" once the page has hydrated.
+		await expect(page.getByTestId('reservation-timer')).toHaveText(words.held);
+		await expect(quantity).toHaveValue('3');
+		await page.getByRole('button', { name: words.update }).click();
+		// Three stickers at 20 kr.
+		await expect(page.getByTestId('cart-total')).toContainText('60');
+		await page.reload();
+		await expect(page.getByLabel(words.quantity)).toHaveValue('3');
+	});
+}
+
 test("with JavaScript, a payment provider on another site is reached by leaving the app, not by the app's router", async ({
 	page
 }) => {
