@@ -192,6 +192,24 @@ for (const [locale, words] of [
 	});
 }
 
+for (const locale of ['no', 'en'] as const) {
+	test(`/${locale}: the shop's product pictures carry no words, so none is in the other language`, async ({
+		page
+	}) => {
+		await page.goto(`/${locale}/shop`);
+		const sources = await page
+			.getByTestId('product-card')
+			.locator('img')
+			.evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
+		expect(sources.length).toBeGreaterThan(0);
+		for (const source of sources) {
+			const response = await page.request.get(source);
+			if (!response.headers()['content-type']?.includes('svg')) continue;
+			expect(await response.text(), source).not.toMatch(/<text\b/);
+		}
+	});
+}
+
 test("with JavaScript, a payment provider on another site is reached by leaving the app, not by the app's router", async ({
 	page
 }) => {
