@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations, e2eDb } from '../helpers/e2e';
 import { holdScripts } from '../helpers/slow-scripts';
 
 // The buy flow as a shopper meets it, in both languages: product page → cart → checkout → the
@@ -207,6 +209,84 @@ for (const locale of ['no', 'en'] as const) {
 			if (!response.headers()['content-type']?.includes('svg')) continue;
 			expect(await response.text(), source).not.toMatch(/<text\b/);
 		}
+	});
+}
+
+/** A product of its own with `stock` units, `held` of them in a stranger's cart for 7 minutes. */
+function partlyHeldProduct(stock: number, held: number) {
+	const id = randomUUID();
+	const tag = id.slice(0, 8);
+	const heldUntil = new Date(Date.now() + 7 * 60_000);
+	e2eDb((d) => {
+		d.prepare(
+			`insert into products (id, slug, unit_id, category, price_ore, member_price_ore, stock,
+			max_per_order, image, featured, active, name_no, name_en, description_no, description_en)
+			values (?, ?, null, ?, 10000, null, ?, null, null, 0, 1, ?, ?, 'Til testen.', 'For the test.')`
+		).run(id, `e2e-${tag}`, `e2e-${tag}`, stock, `Testvare ${tag}`, `Test item ${tag}`);
+		d.prepare(
+			'insert into cart_reservations (id, cart_id, product_id, quantity, created_at, expires_at) values (?, ?, ?, ?, ?, ?)'
+		).run(randomUUID(), randomUUID(), id, held, new Date().toISOString(), heldUntil.toISOString());
+	});
+	return { slug: `e2e-${tag}`, category: `e2e-${tag}`, heldUntil };
+}
+
+/** The time as the page says it: Oslo time, the minute rounded up. */
+function clock(at: Date, locale: 'no' | 'en') {
+	const up = new Date(Math.ceil(at.getTime() / 60_000) * 60_000);
+	return new Intl.DateTimeFormat(locale === 'no' ? 'nb-NO' : 'en-GB', {
+		timeStyle: 'short',
+		timeZone: 'Europe/Oslo'
+	}).format(up);
+}
+
+for (const [locale, words] of [
+	[
+		'no',
+		{
+			add: 'Legg i handlekurven',
+			update: 'Oppdater',
+			badge: (t: string) => `Reservert i handlekurver – kan bli ledig igjen kl. ${t}`,
+			refused: (t: string) =>
+				`De siste er reservert i andres handlekurver. De kan bli ledige igjen kl. ${t} hvis de ikke blir kjøpt.`
+		}
+	],
+	[
+		'en',
+		{
+			add: 'Add to cart',
+			update: 'Update',
+			badge: (t: string) => `Reserved in carts – may be available again at ${t}`,
+			refused: (t: string) =>
+				`The last ones are reserved in other carts. They may be available again at ${t}, if they are not bought.`
+		}
+	]
+] as const) {
+	test(`/${locale}: the last units held in another cart are "reserved, may be available again at …", not sold out, on the product, the shop's list and the cart`, async ({
+		page
+	}) => {
+		const product = partlyHeldProduct(2, 1);
+		const time = clock(product.heldUntil, locale);
+		await page.goto(`/${locale}/shop/${product.slug}`);
+		await page.getByRole('button', { name: words.add }).click();
+		await expect(page).toHaveURL(new RegExp(`/${locale}/shop/cart\\?added=`));
+
+		// One more would be the stranger's: the cart says they may come back, and when.
+		await page.locator('input[name="quantity"]').fill('2');
+		await page.getByRole('button', { name: words.update }).click();
+		await expect(page.getByRole('alert')).toHaveText(words.refused(time));
+
+		await page.goto(`/${locale}/shop/${product.slug}`);
+		const badge = page.locator('[data-stock]');
+		await expect(badge).toHaveText(words.badge(time));
+		await expect(badge).toHaveAttribute('data-stock', 'held');
+		expect(await axeViolations(page)).toEqual([]);
+		await page.getByRole('button', { name: words.add }).click();
+		await expect(page.getByRole('alert')).toHaveText(words.refused(time));
+
+		await page.goto(`/${locale}/shop?category=${product.category}`);
+		await expect(page.getByTestId('product-card').locator('[data-stock]')).toHaveText(
+			words.badge(time)
+		);
 	});
 }
 

@@ -168,7 +168,7 @@ export function contentService(store: ContentStore) {
 				store.shopCategories()
 			]);
 			return {
-				products: products.map((p) => ({ ...p, stockState: stockState(p.available) })),
+				products: products.map((p) => ({ ...p, stockState: stockState(p.available, p.heldUntil) })),
 				categories,
 				category,
 				page,
@@ -179,7 +179,9 @@ export function contentService(store: ContentStore) {
 		/** An active product by slug; inactive products do not exist for the shop. */
 		async shopProduct(locale: Locale, slug: string, now = new Date()) {
 			const product = await store.shopProduct(locale, now.toISOString(), slug);
-			return product && { ...product, stockState: stockState(product.available) };
+			return (
+				product && { ...product, stockState: stockState(product.available, product.heldUntil) }
+			);
 		},
 
 		projects(locale: Locale, now = new Date()) {

@@ -2,7 +2,13 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Locale } from '$lib/i18n';
 import type { Database, Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
-import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
+import {
+	availableOf,
+	firstHoldEnd,
+	heldUntil,
+	reservedQuantity,
+	soldQuantity
+} from '../shop/availability';
 
 type Row = Record<string, unknown>;
 import { pickLocalized, pickRich } from './localize';
@@ -100,6 +106,7 @@ function productsWithAvailability(db: Db, now: string) {
 		.select((eb) => [
 			reservedQuantity(eb, now).as('reserved'),
 			soldQuantity(eb).as('sold'),
+			firstHoldEnd(eb, now).as('first_hold_end'),
 			cardImageWidth(eb)
 		])
 		.where('products.active', '=', 1);
@@ -416,7 +423,8 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => ({
 				...productSummary(r, locale),
 				category: r.category,
-				available: availableOf(r.stock, r.reserved, r.sold)
+				available: availableOf(r.stock, r.reserved, r.sold),
+				heldUntil: heldUntil(r.stock, r.reserved, r.sold, r.first_hold_end)
 			}));
 		},
 		async countShopProducts(category) {
@@ -448,6 +456,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				...productSummary(r, locale),
 				category: r.category,
 				available: availableOf(r.stock, r.reserved, r.sold),
+				heldUntil: heldUntil(r.stock, r.reserved, r.sold, r.first_hold_end),
 				description: pickRich(r, 'description', locale),
 				picture: await imageOf(r, locale),
 				maxPerOrder: r.max_per_order,

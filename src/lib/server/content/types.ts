@@ -74,6 +74,8 @@ export interface ProductSummary {
 export interface ShopProduct extends ProductSummary {
 	category: string;
 	available: number | null;
+	/** When none is left but some are held in carts: when the first hold runs out (ISO). */
+	heldUntil: string | null;
 }
 
 export interface ShopProductDetail extends ShopProduct {

@@ -4,7 +4,14 @@
 // A read model: it changes nothing.
 import { LOW_STOCK } from '../content/queries';
 import type { Db } from '../db';
-import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
+import {
+	atMostLeft,
+	availableOf,
+	firstHoldEnd,
+	heldUntil,
+	reservedQuantity,
+	soldQuantity
+} from './availability';
 
 export const STUCK_AFTER_MS = 30 * 60_000;
 export const FAILED_WITHIN_MS = 7 * 86_400_000;
@@ -24,6 +31,8 @@ export interface LowStockProduct {
 	nameNo: string;
 	nameEn: string;
 	available: number;
+	/** None left, but some held in carts until then (the first hold's end): they may come back. */
+	heldUntil: string | null;
 }
 
 export interface ShopAttention {
@@ -84,7 +93,8 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 				'products.name_en',
 				'products.stock',
 				reservedQuantity(eb, at).as('reserved'),
-				soldQuantity(eb).as('sold')
+				soldQuantity(eb).as('sold'),
+				firstHoldEnd(eb, at).as('first_hold_end')
 			])
 			.where('products.active', '=', 1)
 			.where((eb) => atMostLeft(eb, at, LOW_STOCK))
@@ -99,7 +109,8 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 			id: p.id,
 			nameNo: p.name_no,
 			nameEn: p.name_en,
-			available: availableOf(p.stock, p.reserved as number, p.sold as number) ?? 0
+			available: availableOf(p.stock, p.reserved as number, p.sold as number) ?? 0,
+			heldUntil: heldUntil(p.stock, p.reserved as number, p.sold as number, p.first_hold_end)
 		}))
 	};
 }

@@ -26,7 +26,14 @@ import type { RolesService } from '../identity/roles';
 import { imageColumns, imageShown, withImage, type ImageUpload } from '../content/images';
 import type { FilesService } from '../files';
 import { LOW_STOCK } from '../content/queries';
-import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
+import {
+	atMostLeft,
+	availableOf,
+	firstHoldEnd,
+	heldUntil,
+	reservedQuantity,
+	soldQuantity
+} from './availability';
 
 export interface PlanTerms {
 	period: string;
@@ -57,6 +64,8 @@ export interface AdminProduct {
 	reserved: number;
 	/** Left to sell; null without a stock limit. */
 	available: number | null;
+	/** None left, but some held in carts until then (the first hold's end). */
+	heldUntil: string | null;
 	/** Set for a membership plan. */
 	plan: PlanTerms | null;
 }
@@ -71,6 +80,7 @@ export interface AdminProductRow {
 	memberPriceOre: number | null;
 	stock: number | null;
 	available: number | null;
+	heldUntil: string | null;
 	active: boolean;
 	featured: boolean;
 	/** A name or description is missing in one of the locales. */
@@ -98,7 +108,11 @@ export interface ProductUses {
 	events: number;
 }
 
-type ProductRow = Selectable<ProductsTable> & { reserved: unknown; sold: unknown };
+type ProductRow = Selectable<ProductsTable> & {
+	reserved: unknown;
+	sold: unknown;
+	first_hold_end: string | null;
+};
 type PlanRow = { period: string | null; audience: string | null; months: number | null };
 
 function toAdminProduct(r: ProductRow & PlanRow): AdminProduct {
@@ -123,6 +137,7 @@ function toAdminProduct(r: ProductRow & PlanRow): AdminProduct {
 		sold,
 		reserved,
 		available: availableOf(r.stock, reserved, sold),
+		heldUntil: heldUntil(r.stock, reserved, sold, r.first_hold_end),
 		plan:
 			r.period !== null && r.audience !== null && r.months !== null
 				? { period: r.period, audience: r.audience, months: r.months }
@@ -239,6 +254,7 @@ export function productsAdminService(deps: {
 			.select((eb) => [
 				reservedQuantity(eb, now).as('reserved'),
 				soldQuantity(eb).as('sold'),
+				firstHoldEnd(eb, now).as('first_hold_end'),
 				'membership_plans.period',
 				'membership_plans.audience',
 				'membership_plans.months'
@@ -547,6 +563,7 @@ export function productsAdminService(deps: {
 						memberPriceOre: p.memberPriceOre,
 						stock: p.stock,
 						available: p.available,
+						heldUntil: p.heldUntil,
 						active: p.active,
 						featured: p.featured,
 						missingTranslation: missingTranslation(p)
