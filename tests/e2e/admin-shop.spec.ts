@@ -51,6 +51,14 @@ function ownProduct(
 	const id = randomUUID();
 	const tag = id.slice(0, 8);
 	const product = { id, slug: `e2e-${tag}`, category: `e2e-${tag}` };
+	// Its own category, on the managed list as the product form requires.
+	e2eDb((d) =>
+		d
+			.prepare(
+				"insert into categories (id, kind, name_no, name_en, sort) values (?, 'product', ?, ?, 1000)"
+			)
+			.run(product.category, `Kategori ${tag}`, `Category ${tag}`)
+	);
 	e2eDb((d) =>
 		d
 			.prepare(

@@ -26,7 +26,14 @@ export interface AdminNavSection {
 
 /** The content kinds a unit's leader edits for their unit; admins edit all of CONTENT_KINDS. */
 export const UNIT_CONTENT_KINDS = ['events', 'news', 'jobs', 'projects', 'units'] as const;
-export const CONTENT_KINDS = [...UNIT_CONTENT_KINDS, 'pages', 'leaders', 'campuses'] as const;
+export const CONTENT_KINDS = [
+	...UNIT_CONTENT_KINDS,
+	'pages',
+	'leaders',
+	'campuses',
+	'event-categories',
+	'product-categories'
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export function contentKindLabel(kind: ContentKind): string {
@@ -38,7 +45,9 @@ export function contentKindLabel(kind: ContentKind): string {
 		units: m.admin_kind_units,
 		pages: m.admin_kind_pages,
 		leaders: m.admin_kind_leaders,
-		campuses: m.admin_kind_campuses
+		campuses: m.admin_kind_campuses,
+		'event-categories': m.admin_kind_event_categories,
+		'product-categories': m.admin_kind_product_categories
 	};
 	return labels[kind]();
 }

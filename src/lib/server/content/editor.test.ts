@@ -32,7 +32,7 @@ const eventForm = (extra: FormValues = {}): FormValues => ({
 	starts_at: '2026-12-12T19:00',
 	ends_at: '2026-12-12T23:30',
 	location: 'Aulaen',
-	category: 'party',
+	category: 'social',
 	campus_id: 'oslo',
 	unit_id: 'events-oslo',
 	price_ore: '249,50',
@@ -542,6 +542,86 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		});
 		await expect(editor.list(leader, 'campuses', {}, 'no', now)).rejects.toBeInstanceOf(Forbidden);
 		await expect(editor.create(leader, 'campuses', { name: 'Bodø' }, now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+	});
+
+	it('keeps event categories as a list named in both languages: the event form chooses from it, the English filter shows the English name', async () => {
+		// Both names are required: a category named only in Norwegian would be Norwegian on /en.
+		expect(
+			await editor.create(admin, 'event-categories', { name_no: 'Fest', name_en: '' }, now)
+		).toEqual({ ok: false, errors: { name_en: 'required' } });
+		expect(
+			await editor.create(
+				admin,
+				'event-categories',
+				{ name_no: 'Fest', name_en: 'Party', sort: '5' },
+				now
+			)
+		).toEqual({ ok: true, key: 'fest' });
+		const [created] = await trail(test.db, 'event-category', 'fest');
+		expect(created).toMatchObject({ actor: 'admin', action: 'create' });
+
+		// A category that is not on the list is refused; one that is, is taken.
+		expect(await editor.create(admin, 'events', eventForm({ category: 'Fest' }), now)).toEqual({
+			ok: false,
+			errors: { category: 'unknown_choice' }
+		});
+		const options = await editor.options(admin, 'en', now);
+		expect(options.eventCategories[0]).toEqual({ value: 'fest', label: 'Party' });
+		// A product category is no event category.
+		expect(
+			await editor.create(admin, 'events', eventForm({ category: 'merch' }), now)
+		).toMatchObject({ ok: false, errors: { category: 'unknown_choice' } });
+		expect(await editor.create(admin, 'events', eventForm({ category: 'fest' }), now)).toEqual({
+			ok: true,
+			key: 'vinterball'
+		});
+		const filter = async (locale: 'no' | 'en') =>
+			(await site.events(locale, { page: 1, past: false }, now)).categories;
+		expect((await filter('en'))[0]).toEqual({ code: 'fest', name: 'Party' });
+		expect((await filter('no'))[0]).toEqual({ code: 'fest', name: 'Fest' });
+		expect((await site.event('en', 'vinterball', now))?.event.categoryName).toBe('Party');
+
+		// Renamed and moved: the code stays, so the event keeps its category.
+		const fest = await editor.read(admin, 'event-categories', 'fest', now);
+		await editor.update(
+			admin,
+			'event-categories',
+			'fest',
+			fest.version,
+			{ ...fest.values, name_en: 'Celebration', sort: '999' },
+			now
+		);
+		const names = (await filter('en')).map((c) => c.name);
+		expect(names.at(-1)).toBe('Celebration');
+		await expect(
+			editor.update(admin, 'event-categories', 'fest', fest.version, fest.values, now)
+		).rejects.toBeInstanceOf(Conflict);
+
+		// Not removed while an event has it; removed with its audit entry once none has.
+		expect(await editor.remove(admin, 'event-categories', 'fest', fest.version + 1, now)).toEqual({
+			ok: false,
+			reason: 'referenced'
+		});
+		await editor.remove(
+			admin,
+			'events',
+			'vinterball',
+			(await editor.read(admin, 'events', 'vinterball', now)).version,
+			now
+		);
+		expect(await editor.remove(admin, 'event-categories', 'fest', fest.version + 1, now)).toEqual({
+			ok: true
+		});
+		expect((await trail(test.db, 'event-category', 'fest')).map((e) => e.action)).toContain(
+			'delete'
+		);
+		// Only the event list's entries are event categories; only admins keep the list.
+		expect(
+			(await editor.list(admin, 'product-categories', {}, 'en', now)).map((c) => c.key)
+		).toEqual(['clothing', 'merch', 'ticket']);
+		await expect(editor.list(leader, 'event-categories', {}, 'no', now)).rejects.toBeInstanceOf(
 			Forbidden
 		);
 	});

@@ -70,6 +70,7 @@ export interface EditorOptions {
 	campuses: { value: string; label: string }[];
 	units: { value: string; label: string }[];
 	products: { value: string; label: string }[];
+	eventCategories: { value: string; label: string }[];
 }
 
 export type SaveResult = { ok: true; key: string } | { ok: false; errors: FormErrors };
@@ -84,7 +85,9 @@ const TABLE: Record<ContentKind, string> = {
 	units: 'units',
 	pages: 'pages',
 	leaders: 'leaders',
-	campuses: 'campuses'
+	campuses: 'campuses',
+	'event-categories': 'categories',
+	'product-categories': 'categories'
 };
 /** The audit log's name for a record of each kind. */
 const SUBJECT: Record<ContentKind, string> = {
@@ -95,7 +98,9 @@ const SUBJECT: Record<ContentKind, string> = {
 	units: 'unit',
 	pages: 'page',
 	leaders: 'leader',
-	campuses: 'campus'
+	campuses: 'campus',
+	'event-categories': 'event-category',
+	'product-categories': 'product-category'
 };
 /** The primary key column. Pages are keyed by their path. */
 const KEY_COLUMN: Record<ContentKind, string> = {
@@ -106,7 +111,9 @@ const KEY_COLUMN: Record<ContentKind, string> = {
 	units: 'id',
 	pages: 'slug',
 	leaders: 'id',
-	campuses: 'id'
+	campuses: 'id',
+	'event-categories': 'id',
+	'product-categories': 'id'
 };
 const DATE_COLUMN: Partial<Record<ContentKind, string>> = {
 	events: 'starts_at',
@@ -125,6 +132,8 @@ const REFERENCES: Partial<Record<ContentKind, { table: string; column: string }[
 		{ table: 'expense_claims', column: 'campus_id' }
 	],
 	events: [{ table: 'expense_claims', column: 'event_id' }],
+	'event-categories': [{ table: 'events', column: 'category' }],
+	'product-categories': [{ table: 'products', column: 'category' }],
 	jobs: [{ table: 'job_applications', column: 'job_id' }],
 	projects: [{ table: 'expense_claims', column: 'project_id' }],
 	units: [
@@ -233,7 +242,9 @@ export function parseForm(
 			if (parsed.success) columns[name] = parsed.data;
 			else errors[name] = issueCode(parsed.error).code;
 		}
-		if (field.localized && field.required && names.every((n) => columns[n] === '')) {
+		if (field.localized && field.required && field.bothLocales) {
+			for (const name of names) if (columns[name] === '') errors[name] ??= 'required';
+		} else if (field.localized && field.required && names.every((n) => columns[n] === '')) {
 			errors[names[0]!] ??= 'required_one_locale';
 		}
 	}
@@ -311,11 +322,10 @@ export function contentEditor(deps: {
 	}
 
 	async function findRow(trx: AnyDb, kind: ContentKind, key: string): Promise<Row | undefined> {
-		return trx
-			.selectFrom(TABLE[kind])
-			.selectAll()
-			.where(KEY_COLUMN[kind], '=', key)
-			.executeTakeFirst();
+		const scope = KINDS[kind].scope;
+		let query = trx.selectFrom(TABLE[kind]).selectAll().where(KEY_COLUMN[kind], '=', key);
+		if (scope) query = query.where(scope.column, '=', scope.value);
+		return query.executeTakeFirst();
 	}
 
 	/** Checks the select fields' values exist; a leader may only give their own unit. */
@@ -326,22 +336,27 @@ export function contentEditor(deps: {
 		errors: FormErrors,
 		allowedUnits: string[] | null
 	) {
-		const exists = async (table: string, id: unknown) =>
-			!!(await trx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+		const exists = async (table: string, id: unknown, kindOf?: string) => {
+			let query = trx.selectFrom(table).select('id').where('id', '=', id);
+			if (kindOf) query = query.where('kind', '=', kindOf);
+			return !!(await query.executeTakeFirst());
+		};
 		for (const field of KINDS[kind].fields) {
 			if (field.type !== 'select' || columns[field.name] === null) continue;
 			const value = columns[field.name];
 			const ok =
 				field.options === 'projectStatus'
 					? value === 'active' || value === 'completed'
-					: await exists(
-							field.options === 'campuses'
-								? 'campuses'
-								: field.options === 'units'
-									? 'units'
-									: 'products',
-							value
-						);
+					: field.options === 'eventCategories'
+						? await exists('categories', value, 'event')
+						: await exists(
+								field.options === 'campuses'
+									? 'campuses'
+									: field.options === 'units'
+										? 'units'
+										: 'products',
+								value
+							);
 			if (!ok) errors[field.name] = 'unknown_choice';
 		}
 		const unitField = KINDS[kind].unitField;
@@ -432,6 +447,8 @@ export function contentEditor(deps: {
 				...parsed.columns,
 				...publicationColumns(kind, parsed.publication, parsed.publishAt, undefined, now)
 			};
+			const scope = def.scope;
+			if (scope) row[scope.column] = scope.value;
 			if (kind === 'pages') row.slug = key;
 			else {
 				row.id = key;
@@ -464,6 +481,8 @@ export function contentEditor(deps: {
 			const def = KINDS[kind];
 			let query = db.selectFrom(TABLE[kind]).selectAll();
 			if (units) query = query.where(def.unitField!, 'in', units.length ? units : ['']);
+			// Categories are listed in the order the public filters show them.
+			if (def.scope) query = query.where(def.scope.column, '=', def.scope.value).orderBy('sort');
 			const dateColumn = DATE_COLUMN[kind];
 			query = dateColumn ? query.orderBy(dateColumn, 'desc') : query.orderBy(KEY_COLUMN[kind]);
 			const rows = await query.limit(1000).execute();
@@ -502,10 +521,17 @@ export function contentEditor(deps: {
 
 		async options(ctx: UserContext, locale: Locale, now = new Date()): Promise<EditorOptions> {
 			const units = await editableUnits(ctx, now);
-			const [campuses, unitRows, products] = await Promise.all([
+			const [campuses, unitRows, products, eventCategories] = await Promise.all([
 				db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute(),
 				db.selectFrom('units').selectAll().orderBy('sort').execute(),
-				db.selectFrom('products').selectAll().orderBy('slug').execute()
+				db.selectFrom('products').selectAll().orderBy('slug').execute(),
+				db
+					.selectFrom('categories')
+					.selectAll()
+					.where('kind', '=', 'event')
+					.orderBy('sort')
+					.orderBy('id')
+					.execute()
 			]);
 			return {
 				campuses: campuses.map((c) => ({ value: String(c.id), label: String(c.name) })),
@@ -515,6 +541,10 @@ export function contentEditor(deps: {
 				products: products.map((p) => ({
 					value: String(p.id),
 					label: pickLocalized(p, 'name', locale).text
+				})),
+				eventCategories: eventCategories.map((c) => ({
+					value: String(c.id),
+					label: pickLocalized(c, 'name', locale).text
 				}))
 			};
 		},

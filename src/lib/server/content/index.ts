@@ -84,7 +84,7 @@ export function contentService(store: ContentStore) {
 				}),
 				store.countEvents(query),
 				store.campuses(),
-				store.eventCategories(now.toISOString())
+				store.eventCategories(locale, now.toISOString())
 			]);
 			const pageCount = Math.max(1, Math.ceil(total / pageSize));
 			return { events, total, pageCount, campuses, categories, filter };
@@ -165,7 +165,7 @@ export function contentService(store: ContentStore) {
 					offset: (page - 1) * pageSize
 				}),
 				store.countShopProducts(category),
-				store.shopCategories()
+				store.shopCategories(locale)
 			]);
 			return {
 				products: products.map((p) => ({ ...p, stockState: stockState(p.available, p.heldUntil) })),

@@ -53,7 +53,20 @@ describe.each(ENGINES)('on %s', (engine) => {
 			const past = await content.events('en', { past: true, page: 1 }, NOW);
 			expect(titles(past.events)).toEqual(['Debate on student finance']);
 			expect(upcoming.campuses.map((c) => c.id)).toEqual(['oslo', 'bergen', 'trondheim']);
-			expect(upcoming.categories).toEqual(['career', 'politics', 'social', 'sport']);
+			// The categories some public event has, in the list's order, named in the page's language.
+			expect(upcoming.categories).toEqual([
+				{ code: 'social', name: 'Social' },
+				{ code: 'career', name: 'Career' },
+				{ code: 'sport', name: 'Sports' },
+				{ code: 'politics', name: 'Politics' }
+			]);
+			const no = await content.events('no', { past: false, page: 1 }, NOW);
+			expect(no.categories.map((c) => c.name)).toEqual([
+				'Sosialt',
+				'Karriere',
+				'Idrett',
+				'Politikk'
+			]);
 		});
 
 		it('pages the list and filters by Oslo calendar days', async () => {

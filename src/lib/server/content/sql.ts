@@ -14,6 +14,7 @@ type Row = Record<string, unknown>;
 import { pickLocalized, pickRich } from './localize';
 import { isPublic } from './visibility';
 import type {
+	Category,
 	ContentImage,
 	ContentStore,
 	EventQuery,
@@ -110,6 +111,22 @@ function productsWithAvailability(db: Db, now: string) {
 			cardImageWidth(eb)
 		])
 		.where('products.active', '=', 1);
+}
+
+/** Categories as the filters show them: code and name in the locale. */
+function asCategories(
+	rows: { id: string; name_no: string; name_en: string }[],
+	locale: Locale
+): Category[] {
+	return rows.map((r) => ({ code: r.id, name: pickLocalized(r, 'name', locale).text }));
+}
+
+/** A category's name from a row joined with its entry (`category_name_*`), else its code. */
+function categoryNameOf(
+	r: { category: string; category_name_no: string | null; category_name_en: string | null },
+	locale: Locale
+): string {
+	return r.category_name_no === null ? r.category : pickLocalized(r, 'category_name', locale).text;
 }
 
 /** The events an EventQuery selects, before ordering and paging. */
@@ -249,15 +266,20 @@ export function sqlContentStore(db: Db): ContentStore {
 		async campuses() {
 			return db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute();
 		},
-		async eventCategories(now) {
+		async eventCategories(locale, now) {
 			const rows = await db
-				.selectFrom('events')
-				.select('category')
-				.where(isPublic('events', now))
-				.distinct()
-				.orderBy('category')
+				.selectFrom('categories')
+				.select(['id', 'name_no', 'name_en'])
+				.where('kind', '=', 'event')
+				.where(
+					'id',
+					'in',
+					db.selectFrom('events').select('category').where(isPublic('events', now))
+				)
+				.orderBy('sort')
+				.orderBy('id')
 				.execute();
-			return rows.map((r) => r.category);
+			return asCategories(rows, locale);
 		},
 		async events(locale, q) {
 			let query = eventsMatching(db, q)
@@ -281,14 +303,21 @@ export function sqlContentStore(db: Db): ContentStore {
 				.leftJoin('products', (j) =>
 					j.onRef('products.id', '=', 'events.product_id').on('products.active', '=', 1)
 				)
+				.leftJoin('categories', 'categories.id', 'events.category')
 				.selectAll('events')
-				.select(['campuses.name as campus_name', 'products.slug as product_slug'])
+				.select([
+					'campuses.name as campus_name',
+					'products.slug as product_slug',
+					'categories.name_no as category_name_no',
+					'categories.name_en as category_name_en'
+				])
 				.where('events.id', '=', id)
 				.where(isPublic('events', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...eventSummary(r, locale),
+				categoryName: categoryNameOf(r, locale),
 				body: pickRich(r, 'body', locale),
 				image: await imageOf(r, locale),
 				campusName: r.campus_name,
@@ -436,19 +465,24 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (category) query = query.where('category', '=', category);
 			return Number((await query.executeTakeFirstOrThrow()).n);
 		},
-		async shopCategories() {
+		async shopCategories(locale) {
 			const rows = await db
-				.selectFrom('products')
-				.select('category')
-				.distinct()
-				.where('active', '=', 1)
-				.where('category', '!=', 'membership')
-				.orderBy('category')
+				.selectFrom('categories')
+				.select(['id', 'name_no', 'name_en'])
+				.where('kind', '=', 'product')
+				.where('id', 'in', db.selectFrom('products').select('category').where('active', '=', 1))
+				.orderBy('sort')
+				.orderBy('id')
 				.execute();
-			return rows.map((r) => r.category);
+			return asCategories(rows, locale);
 		},
 		async shopProduct(locale, now, slug) {
 			const r = await productsWithAvailability(db, now)
+				.leftJoin('categories', 'categories.id', 'products.category')
+				.select([
+					'categories.name_no as category_name_no',
+					'categories.name_en as category_name_en'
+				])
 				.where('products.slug', '=', slug)
 				.executeTakeFirst();
 			if (!r) return undefined;
@@ -457,6 +491,7 @@ export function sqlContentStore(db: Db): ContentStore {
 				category: r.category,
 				available: availableOf(r.stock, r.reserved, r.sold),
 				heldUntil: heldUntil(r.stock, r.reserved, r.sold, r.first_hold_end),
+				categoryName: categoryNameOf(r, locale),
 				description: pickRich(r, 'description', locale),
 				picture: await imageOf(r, locale),
 				maxPerOrder: r.max_per_order,

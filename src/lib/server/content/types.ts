@@ -25,7 +25,15 @@ export interface ContentImage {
 	sources: { type: string; srcset: string }[];
 }
 
+/** A category of events or products as the public filters show it: its code and its name. */
+export interface Category {
+	code: string;
+	name: string;
+}
+
 export interface EventDetail extends EventSummary {
+	/** The category's name in the page's language (its code when it has no entry). */
+	categoryName: string;
 	body: RichLocalizedText;
 	image: ContentImage | null;
 	campusName: string;
@@ -79,6 +87,8 @@ export interface ShopProduct extends ProductSummary {
 }
 
 export interface ShopProductDetail extends ShopProduct {
+	/** The category's name in the page's language (its code when it has no entry). */
+	categoryName: string;
 	description: RichLocalizedText;
 	/** An uploaded picture in its sizes, with alt text; null: the demo drawing in `image`, or none. */
 	picture: ContentImage | null;
@@ -210,7 +220,8 @@ export interface ContentStore {
 	pagesUnder(locale: Locale, prefix: string, now: string): Promise<PageLink[]>;
 
 	campuses(): Promise<Campus[]>;
-	eventCategories(now: string): Promise<string[]>;
+	/** The event categories some public event has, in their order, named in the locale. */
+	eventCategories(locale: Locale, now: string): Promise<Category[]>;
 	events(locale: Locale, query: EventQuery): Promise<EventSummary[]>;
 	/** How many events the query matches, ignoring its limit and offset. */
 	countEvents(query: EventQuery): Promise<number>;
@@ -236,7 +247,8 @@ export interface ContentStore {
 	): Promise<ShopProduct[]>;
 	/** How many products the shop lists (in one category when given). */
 	countShopProducts(category?: string): Promise<number>;
-	shopCategories(): Promise<string[]>;
+	/** The product categories some listed product has, in their order, named in the locale. */
+	shopCategories(locale: Locale): Promise<Category[]>;
 	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
 
 	/** Leaders of every campus (or one), campuses by their order, leaders by theirs. */

@@ -1,4 +1,4 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, MIGRATION_NAMES, pendingOnExisting } from './index';
 import * as m001 from './migrations/001_initial';
@@ -42,12 +42,74 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'017_people',
 			'018_applications',
 			'019_safety_reports',
-			'020_contact_inbox'
+			'020_contact_inbox',
+			'021_categories'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
 		expect(await migrate(db)).toEqual([]);
 		await db.selectFrom('payment_sessions').selectAll().execute();
 		await db.selectFrom('orders').select('cart_id').execute();
+	});
+
+	it('021 makes each category in use an entry: known codes with their names, free text ("Fest") a code the rows follow', async () => {
+		const { db } = test;
+		const files = import.meta.glob<Migration>('./migrations/0*.ts', { eager: true });
+		const before = Object.fromEntries(
+			Object.entries(files)
+				.map(([path, migration]) => [path.replace(/^.*\/|\.ts$/g, ''), migration] as const)
+				.filter(([name]) => name < '021')
+		);
+		await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+		await sql`insert into campuses (id, name, sort) values ('oslo', 'Oslo', 1)`.execute(db);
+		for (const [id, category] of [
+			['e1', 'social'],
+			['e2', 'Fest'],
+			['e3', 'fest'],
+			['e4', 'Fest']
+		]) {
+			await sql`insert into events (id, campus_id, category, location, starts_at, ends_at, title_no, title_en)
+				values (${id}, 'oslo', ${category}, 'Aula', '2026-12-01T18:00:00.000Z', '2026-12-01T20:00:00.000Z', 'T', 'T')`.execute(
+				db
+			);
+		}
+		for (const [id, category] of [
+			['p1', 'merch'],
+			['p2', 'membership'],
+			['p3', 'Fest']
+		]) {
+			await sql`insert into products (id, slug, category, price_ore, name_no, name_en, description_no, description_en)
+				values (${id}, ${id}, ${category}, 100, 'V', 'V', '', '')`.execute(db);
+		}
+		expect(await migrate(db)).toEqual(['021_categories']);
+		const categories = await db
+			.selectFrom('categories')
+			.select(['id', 'kind', 'name_no', 'name_en'])
+			.orderBy('kind')
+			.orderBy('sort')
+			.execute();
+		expect(categories).toEqual([
+			{ id: 'fest', kind: 'event', name_no: 'Fest', name_en: 'Fest' },
+			{ id: 'social', kind: 'event', name_no: 'Sosialt', name_en: 'Social' },
+			{ id: 'fest-2', kind: 'product', name_no: 'Fest', name_en: 'Fest' },
+			{ id: 'merch', kind: 'product', name_no: 'Effekter', name_en: 'Merchandise' }
+		]);
+		// The membership plans migration 016 made are products too, left out of the list.
+		const codes = async (table: 'events' | 'products', ids: string[]) =>
+			(
+				await db
+					.selectFrom(table)
+					.select(['id', 'category'])
+					.where('id', 'in', ids)
+					.orderBy('id')
+					.execute()
+			).map((r) => r.category);
+		expect(await codes('events', ['e1', 'e2', 'e3', 'e4'])).toEqual([
+			'social',
+			'fest',
+			'fest',
+			'fest'
+		]);
+		expect(await codes('products', ['p1', 'p2', 'p3'])).toEqual(['merch', 'membership', 'fest-2']);
 	});
 });

@@ -49,6 +49,17 @@ export interface CampusesTable {
 	version: Generated<number>;
 }
 
+/**
+ * Categories of events and products, named in both languages. `id` is the code the events' or
+ * products' `category` column stores (unique across both kinds); `kind` is `event` or `product`.
+ */
+export type CategoriesTable = {
+	id: string;
+	kind: string;
+	sort: number;
+	version: Generated<number>;
+} & Localized<'name'>;
+
 export type UnitsTable = { id: string; campus_id: string; type: string; sort: number } & Localized<
 	'name' | 'summary' | 'body'
 > &
@@ -547,6 +558,7 @@ export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
 	campuses: CampusesTable;
+	categories: CategoriesTable;
 	units: UnitsTable;
 	leaders: LeadersTable;
 	events: EventsTable;

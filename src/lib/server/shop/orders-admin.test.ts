@@ -344,7 +344,12 @@ describe.each(ENGINES)('orders admin on %s', (engine) => {
 			available: 0,
 			heldUntil: until
 		});
-		const listed = await w.app.productsAdmin.list(w.admin, { stock: 'low' });
+		const listed = await w.app.productsAdmin.list(w.admin, {
+			q: '',
+			category: '',
+			active: '',
+			stock: 'low'
+		});
 		expect(listed.products.find((p) => p.id === 'prod-hoodie')).toMatchObject({
 			available: 0,
 			heldUntil: until
