@@ -287,6 +287,19 @@ for (const [locale, words] of [
 		await expect(page.getByTestId('product-card').locator('[data-stock]')).toHaveText(
 			words.badge(time)
 		);
+
+		// The longer words fit a phone: on the card and the product page, nothing runs off the side.
+		await page.setViewportSize({ width: 390, height: 844 });
+		for (const path of [`/shop?category=${product.category}`, `/shop/${product.slug}`]) {
+			await page.goto(`/${locale}${path}`);
+			const shown = page.locator('main [data-stock]').first();
+			await expect(shown).toHaveText(words.badge(time));
+			const box = (await shown.boundingBox())!;
+			expect(box.x + box.width).toBeLessThanOrEqual(390);
+			expect(
+				await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+			).toBe(true);
+		}
 	});
 }
 
