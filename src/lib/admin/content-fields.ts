@@ -44,6 +44,11 @@ export interface KindDef {
 	key: 'id' | 'slug';
 	/** Whether it may have an uploaded image (with alt text in both languages). */
 	image?: boolean;
+	/**
+	 * Whether it gets an English address of its own (`slug_en`) from its English title; the key,
+	 * made from the Norwegian title, stays the Norwegian address.
+	 */
+	englishSlug?: boolean;
 	/** Kinds that share a table: the column and value that tell this kind's rows. */
 	scope?: { column: string; value: string };
 }
@@ -82,7 +87,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: 'unit_id',
 		path: (id) => `/news/${id}`,
 		key: 'id',
-		image: true
+		image: true,
+		englishSlug: true
 	},
 	jobs: {
 		fields: [

@@ -380,11 +380,30 @@ export function contentEditor(deps: {
 			.where('kind', '=', kind)
 			.where('slug', '=', slug);
 		if (own !== undefined) redirects = redirects.where('target', '!=', own);
-		const [taken, old] = await Promise.all([
+		const [taken, old, english] = await Promise.all([
 			trx.selectFrom(TABLE[kind]).select(column).where(column, '=', slug).executeTakeFirst(),
-			redirects.executeTakeFirst()
+			redirects.executeTakeFirst(),
+			// An English address is an address too, in the same space as the keys.
+			KINDS[kind].englishSlug
+				? trx
+						.selectFrom(TABLE[kind])
+						.select('slug_en')
+						.where('slug_en', '=', slug)
+						.executeTakeFirst()
+				: undefined
 		]);
-		return !!taken || !!old;
+		return !!taken || !!old || !!english;
+	}
+
+	/**
+	 * The English address a record gets from its English title, once: null when it has one
+	 * already, has no English title, or its title makes the same address as its key.
+	 */
+	async function englishSlugFor(trx: AnyDb, kind: ContentKind, key: string, row: Row) {
+		if (!KINDS[kind].englishSlug || typeof row.slug_en === 'string') return null;
+		const base = slugify(String(row.title_en ?? ''));
+		if (base === '' || base === key) return null;
+		return firstFreeSlug(base, (c) => slugTaken(trx, kind, c));
 	}
 
 	function publicationColumns(
@@ -455,6 +474,8 @@ export function contentEditor(deps: {
 				if (def.key === 'slug') row.slug = key;
 			}
 			if (kind === 'news' && !row.published_at) row.published_at = now.toISOString();
+			const english = await englishSlugFor(trx, kind, key, row);
+			if (english) row.slug_en = english;
 			await trx.insertInto(TABLE[kind]).values(row).execute();
 			await recordChange(trx as unknown as Kysely<Database>, {
 				actor,
@@ -689,6 +710,9 @@ export function contentEditor(deps: {
 							if (kind === 'pages') newKey = String(changes.slug);
 						}
 						if (Object.keys(errors).length > 0) return { ok: false as const, errors };
+						// Translated later: the English address comes with the English title.
+						const english = await englishSlugFor(trx, kind, key, { ...before, ...changes });
+						if (english) changes.slug_en = english;
 						const updated = await trx
 							.updateTable(TABLE[kind])
 							.set({ ...changes, version: sql`version + 1` })

@@ -39,9 +39,16 @@ function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary 
 	};
 }
 
+/** A news item's address in each language: the id (from the Norwegian title), else its own. */
+const newsSlugs = (r: { id: string; slug_en: string | null }): Record<Locale, string> => ({
+	no: r.id,
+	en: r.slug_en ?? r.id
+});
+
 function newsSummary(r: Selectable<NewsTable>, locale: Locale): NewsSummary {
 	return {
 		id: r.id,
+		slug: newsSlugs(r)[locale],
 		title: pickLocalized(r, 'title', locale),
 		summary: pickLocalized(r, 'summary', locale),
 		publishedAt: r.published_at
@@ -336,16 +343,17 @@ export function sqlContentStore(db: Db): ContentStore {
 			const rows = await query.execute();
 			return rows.map((r) => newsSummary(r, locale));
 		},
-		async newsItem(locale, now, id) {
+		async newsItem(locale, now, address) {
 			const r = await db
 				.selectFrom('news')
 				.selectAll()
-				.where('id', '=', id)
+				.where((eb) => eb.or([eb('id', '=', address), eb('slug_en', '=', address)]))
 				.where(isPublic('news', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...newsSummary(r, locale),
+				slugs: newsSlugs(r),
 				body: pickRich(r, 'body', locale),
 				image: await imageOf(r, locale),
 				unit: await unitRef(locale, r.unit_id, now)
@@ -570,7 +578,9 @@ export function sqlContentStore(db: Db): ContentStore {
 			return [
 				...pages.map((r) => doc('page', `/${r.slug}`, r, text)),
 				...events.map((r) => doc('event', `/events/${r.id}`, r, text, r.starts_at)),
-				...news.map((r) => doc('news', `/news/${r.id}`, r, text, r.published_at)),
+				...news.map((r) =>
+					doc('news', `/news/${newsSlugs(r)[locale]}`, r, text, r.published_at)
+				),
 				...jobs.map((r) => doc('job', `/jobs/${r.slug}`, r, text, r.deadline)),
 				...units.map((r) => doc('unit', `/units/${r.id}`, r, { ...text, title: 'name' })),
 				...projects.map((r) => doc('project', `/projects/${r.slug}`, r, text)),
@@ -637,7 +647,7 @@ export function sqlContentStore(db: Db): ContentStore {
 					.execute(),
 				db
 					.selectFrom('news')
-					.select('id')
+					.select(['id', 'slug_en'])
 					.where(isPublic('news', now))
 					.orderBy('published_at')
 					.execute(),
@@ -666,7 +676,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			]);
 			return {
 				events: events.map((r) => r.id),
-				news: news.map((r) => r.id),
+				news: news.map(newsSlugs),
 				jobs: jobs.map((r) => r.slug),
 				units: units.map((r) => r.id),
 				projects: projects.map((r) => r.slug),

@@ -58,12 +58,16 @@ export interface EventQuery {
 
 export interface NewsSummary {
 	id: string;
+	/** The last part of its address in the locale asked for (/news/<slug>). */
+	slug: string;
 	title: LocalizedText;
 	summary: LocalizedText;
 	publishedAt: string;
 }
 
 export interface NewsDetail extends NewsSummary {
+	/** Its address in each language: a page asked for by the other's leads to this locale's. */
+	slugs: Record<Locale, string>;
 	body: RichLocalizedText;
 	image: ContentImage | null;
 	unit: { id: string; name: LocalizedText } | null;
@@ -178,7 +182,8 @@ export interface ProjectDetail extends ProjectSummary {
 /** Ids and slugs of every public content item, for the sitemap. */
 export interface SitemapItems {
 	events: string[];
-	news: string[];
+	/** Each news item's address in each language. */
+	news: Record<Locale, string>[];
 	jobs: string[];
 	units: string[];
 	projects: string[];
@@ -228,7 +233,8 @@ export interface ContentStore {
 	event(locale: Locale, id: string, now: string): Promise<EventDetail | undefined>;
 
 	news(locale: Locale, now: string, unitId?: string): Promise<NewsSummary[]>;
-	newsItem(locale: Locale, now: string, id: string): Promise<NewsDetail | undefined>;
+	/** A news item by its address in either language (its id or its English slug). */
+	newsItem(locale: Locale, now: string, address: string): Promise<NewsDetail | undefined>;
 
 	/** Jobs whose deadline is not yet past, soonest deadline first. */
 	openJobs(locale: Locale, now: string): Promise<JobSummary[]>;

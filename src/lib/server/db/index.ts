@@ -33,7 +33,7 @@ import * as m017 from './migrations/017_people';
 import * as m018 from './migrations/018_applications';
 import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
-import * as m021 from './migrations/021_categories';
+import * as m021 from './migrations/021_categories_slugs';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -64,7 +64,7 @@ const migrations: Record<string, Migration> = {
 	'018_applications': m018,
 	'019_safety_reports': m019,
 	'020_contact_inbox': m020,
-	'021_categories': m021
+	'021_categories_slugs': m021
 };
 
 /** The names of the migrations this version carries, in order. */

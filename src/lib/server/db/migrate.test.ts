@@ -43,7 +43,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'018_applications',
 			'019_safety_reports',
 			'020_contact_inbox',
-			'021_categories'
+			'021_categories_slugs'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
@@ -52,7 +52,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 		await db.selectFrom('orders').select('cart_id').execute();
 	});
 
-	it('021 makes each category in use an entry: known codes with their names, free text ("Fest") a code the rows follow', async () => {
+	it('021 makes each category in use an entry (known codes with their names, free text like "Fest" a code the rows follow) and gives news English addresses', async () => {
 		const { db } = test;
 		const files = import.meta.glob<Migration>('./migrations/0*.ts', { eager: true });
 		const before = Object.fromEntries(
@@ -81,7 +81,24 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			await sql`insert into products (id, slug, category, price_ore, name_no, name_en, description_no, description_en)
 				values (${id}, ${id}, ${category}, 100, 'V', 'V', '', '')`.execute(db);
 		}
-		expect(await migrate(db)).toEqual(['021_categories']);
+		for (const [id, title] of [
+			['nytt-styre', 'New board'],
+			['new-board', 'New board'],
+			['quiz', 'Quiz'],
+			['tomt', '']
+		]) {
+			await sql`insert into news (id, published_at, title_no, title_en, summary_no, summary_en, body_no, body_en)
+				values (${id}, '2026-11-01T10:00:00.000Z', 'T', ${title}, '', '', '', '')`.execute(db);
+		}
+		expect(await migrate(db)).toEqual(['021_categories_slugs']);
+		// News: an English address from the English title, unless it is the id already, none without
+		// one; never one that is another item's address.
+		expect(await db.selectFrom('news').select(['id', 'slug_en']).orderBy('id').execute()).toEqual([
+			{ id: 'new-board', slug_en: null },
+			{ id: 'nytt-styre', slug_en: 'new-board-2' },
+			{ id: 'quiz', slug_en: null },
+			{ id: 'tomt', slug_en: null }
+		]);
 		const categories = await db
 			.selectFrom('categories')
 			.select(['id', 'kind', 'name_no', 'name_en'])

@@ -95,7 +95,10 @@ export type EventsTable = {
 	WithImage;
 
 export type NewsTable = {
+	/** Made from the Norwegian title: the Norwegian address. */
 	id: string;
+	/** The English address (migration 021); null: the id serves both languages. */
+	slug_en: Generated<string | null>;
 	unit_id: string | null;
 	/** The publication time shown; before it the item is not public. */
 	published_at: string;

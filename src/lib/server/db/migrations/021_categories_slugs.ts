@@ -7,6 +7,11 @@ import { sql, type Kysely } from 'kysely';
 // letters, digits and dashes) and the rows follow. Codes are unique across both kinds, so one
 // column keys them; names are the words the pages showed for the known codes, else the value as
 // typed, in both languages until an admin translates it.
+//
+// News items get an English address (`slug_en`, made from the English title) beside their id, which
+// was made from the Norwegian title and stays the Norwegian address: /en/news/nytt-styre becomes
+// /en/news/new-board, and the old address leads there. Unique together with the ids: one address
+// never names two items, in either language.
 
 const KNOWN: Record<string, [string, string]> = {
 	social: ['Sosialt', 'Social'],
@@ -20,9 +25,9 @@ const KNOWN: Record<string, [string, string]> = {
 	ticket: ['Billetter', 'Tickets']
 };
 
-/** A code from a free-text value; frozen here, as a migration must not change with the app. */
-function codeOf(value: string): string {
-	const code = value
+/** A slug of a free-text value, '' when it has none; frozen here, as a migration must not change with the app. */
+function slugOf(value: string, max: number): string {
+	return value
 		.trim()
 		.toLowerCase()
 		.replace(/æ/g, 'ae')
@@ -32,8 +37,8 @@ function codeOf(value: string): string {
 		.replace(/[\u0300-\u036f]/g, '')
 		.replace(/[^a-z0-9]+/g, '-')
 		.replace(/^-+|-+$/g, '')
-		.slice(0, 40);
-	return code || 'category';
+		.slice(0, max)
+		.replace(/-+$/, '');
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -54,6 +59,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.columns(['kind', 'sort'])
 		.execute();
 
+	await db.schema.alterTable('news').addColumn('slug_en', 'text').execute();
+	await db.schema.createIndex('news_slug_en').on('news').column('slug_en').unique().execute();
+	const { rows: news } = await sql<{ id: string; title_en: string }>`
+		select id, title_en from news order by id`.execute(db);
+	const addresses = new Set(news.map((n) => n.id));
+	for (const item of news) {
+		const base = slugOf(item.title_en, 76);
+		if (base === '' || base === item.id) continue;
+		let slug = base;
+		for (let n = 2; addresses.has(slug); n++) slug = `${base}-${n}`;
+		addresses.add(slug);
+		await sql`update news set slug_en = ${slug} where id = ${item.id}`.execute(db);
+	}
+
 	// Each code's kind: "Fest" and "fest" are one entry; a code the other kind has gets a suffix.
 	const owner = new Map<string, string>();
 	for (const [kind, table] of [
@@ -65,7 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 			where category <> 'membership' order by category`.execute(db);
 		let sort = 0;
 		for (const { category } of rows) {
-			const wanted = codeOf(category);
+			const wanted = slugOf(category, 40) || 'category';
 			let code = wanted;
 			for (let n = 2; owner.has(code) && owner.get(code) !== kind; n++) code = `${wanted}-${n}`;
 			if (!owner.has(code)) {
@@ -84,5 +103,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+	await db.schema.dropIndex('news_slug_en').execute();
+	await db.schema.alterTable('news').dropColumn('slug_en').execute();
 	await db.schema.dropTable('categories').execute();
 }
