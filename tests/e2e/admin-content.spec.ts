@@ -123,51 +123,60 @@ for (const locale of LOCALES) {
 	});
 }
 
-test('a news item has an address of its own in each language; the other language’s address leads there (301), and the sitemap names each', async ({
-	page,
-	baseURL
-}) => {
-	const t = texts('en');
-	await signInAsAdmin(page, baseURL!);
-	const tag = Math.random().toString(36).slice(2, 7);
-	await page.goto('/en/admin/content/news/new');
-	await page
-		.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`)
-		.fill(`Nytt styre ${tag}`);
-	await page.getByLabel(`${t.admin_field_title} (${t.admin_language_en})`).fill(`New board ${tag}`);
-	await page.getByLabel(t.admin_content_publish_now!).check();
-	await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
-	await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
-	const address = { no: `nytt-styre-${tag}`, en: `new-board-${tag}` };
+for (const kind of ['news', 'events'] as const) {
+	test(`${kind}: an item has an address of its own in each language; the other language’s address leads there (301), and the sitemap names each`, async ({
+		page,
+		baseURL
+	}) => {
+		const t = texts('en');
+		await signInAsAdmin(page, baseURL!);
+		const tag = Math.random().toString(36).slice(2, 7);
+		const titles = { no: `Nytt styre ${tag}`, en: `New board ${tag}` };
+		await page.goto(`/en/admin/content/${kind}/new`);
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`).fill(titles.no);
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_en})`).fill(titles.en);
+		if (kind === 'events') {
+			await page
+				.getByLabel(new RegExp(`^${t.admin_field_starts_at}\\*?$`))
+				.fill('2027-05-05T19:00');
+			await page.getByLabel(new RegExp(`^${t.admin_field_ends_at}\\*?$`)).fill('2027-05-05T21:00');
+			await page.getByLabel(new RegExp(`^${t.admin_field_location}\\*?$`)).fill('Aula');
+			await page.getByLabel(new RegExp(`^${t.admin_field_category}\\*?$`)).selectOption('social');
+			await page.getByLabel(new RegExp(`^${t.admin_field_campus}\\*?$`)).selectOption('oslo');
+		}
+		await page.getByLabel(t.admin_content_publish_now!).check();
+		await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+		await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+		const address = { no: `nytt-styre-${tag}`, en: `new-board-${tag}` };
 
-	const get = (path: string) => page.request.get(path, { maxRedirects: 0 });
-	expect((await get(`/en/news/${address.en}`)).status()).toBe(200);
-	expect((await get(`/no/news/${address.no}`)).status()).toBe(200);
-	for (const [path, to] of [
-		[`/en/news/${address.no}`, `/en/news/${address.en}`],
-		[`/no/news/${address.en}`, `/no/news/${address.no}`]
-	]) {
-		const moved = await get(path!);
-		expect(moved.status(), path).toBe(301);
-		expect(moved.headers().location).toBe(to);
-	}
-	await page.goto('/en/news');
-	await expect(page.getByRole('link', { name: `New board ${tag}` })).toHaveAttribute(
-		'href',
-		`/en/news/${address.en}`
-	);
-	await page.goto('/no/news');
-	await expect(page.getByRole('link', { name: `Nytt styre ${tag}` })).toHaveAttribute(
-		'href',
-		`/no/news/${address.no}`
-	);
-	const sitemap = await (await get('/sitemap.xml')).text();
-	const entry = sitemap
-		.split('\n')
-		.find((line) => line.includes(`<loc>${baseURL}/en/news/${address.en}</loc>`));
-	expect(entry).toContain(`hreflang="no" href="${baseURL}/no/news/${address.no}"`);
-	expect(sitemap).not.toContain(`${baseURL}/en/news/${address.no}`);
-});
+		const get = (path: string) => page.request.get(path, { maxRedirects: 0 });
+		expect((await get(`/en/${kind}/${address.en}`)).status()).toBe(200);
+		expect((await get(`/no/${kind}/${address.no}`)).status()).toBe(200);
+		for (const [path, to] of [
+			[`/en/${kind}/${address.no}`, `/en/${kind}/${address.en}`],
+			[`/no/${kind}/${address.en}`, `/no/${kind}/${address.no}`]
+		]) {
+			const moved = await get(path!);
+			expect(moved.status(), path).toBe(301);
+			expect(moved.headers().location).toBe(to);
+		}
+		for (const locale of LOCALES) {
+			await page.goto(
+				kind === 'events' ? `/${locale}/events?from=2027-05-05&to=2027-05-05` : `/${locale}/news`
+			);
+			await expect(page.getByRole('link', { name: titles[locale] })).toHaveAttribute(
+				'href',
+				`/${locale}/${kind}/${address[locale]}`
+			);
+		}
+		const sitemap = await (await get('/sitemap.xml')).text();
+		const entry = sitemap
+			.split('\n')
+			.find((line) => line.includes(`<loc>${baseURL}/en/${kind}/${address.en}</loc>`));
+		expect(entry).toContain(`hreflang="no" href="${baseURL}/no/${kind}/${address.no}"`);
+		expect(sitemap).not.toContain(`${baseURL}/en/${kind}/${address.no}`);
+	});
+}
 
 test('a unit’s leader edits their unit’s page, and is refused another unit’s', async ({
 	page,

@@ -78,7 +78,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: 'unit_id',
 		path: (id) => `/events/${id}`,
 		key: 'id',
-		image: true
+		image: true,
+		englishSlug: true
 	},
 	news: {
 		fields: [...TEXTS, { name: 'unit_id', type: 'select', options: 'units' }],

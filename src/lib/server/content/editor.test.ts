@@ -95,6 +95,11 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 	it('publishes an event in both languages: its page, the feed and the search have it at once', async () => {
 		const saved = await editor.create(admin, 'events', eventForm(), now);
 		expect(saved).toEqual({ ok: true, key: 'vinterball' });
+		// Its English address is its own; either address finds it.
+		expect((await site.event('no', 'winter-ball', now))?.event.slugs).toEqual({
+			no: 'vinterball',
+			en: 'winter-ball'
+		});
 		const en = await site.event('en', 'vinterball', now);
 		expect(en?.event).toMatchObject({
 			title: { text: 'Winter ball', isFallback: false },

@@ -15,7 +15,7 @@ describe('sitemap', () => {
 	it('lists the fixed pages once and each content item under its section', () => {
 		const paths = sitemapPaths({
 			...none,
-			events: ['evt-1'],
+			events: [{ no: 'evt-1', en: 'evt-1' }],
 			policies: ['policies/privacy-at-events'],
 			products: ['hoodie']
 		});

@@ -1,5 +1,6 @@
 // What /sitemap.xml lists: every public page and every content item's page, each with its path
-// in each language (the same, but for items with an address of their own per language: news).
+// in each language (the same, but for items with an address of their own per language: events
+// and news).
 // Private and per-visitor pages (cart, checkout, orders, profile, expenses, sign-in, search
 // results) are left out on purpose; robots.txt keeps crawlers off them too.
 import type { Locale } from '$lib/i18n';
@@ -33,17 +34,20 @@ export function sitemapPaths(items: SitemapItems): SitemapEntry[] {
 	const paths = [
 		...LISTED_PAGES,
 		...items.policies.map((slug) => `/${slug}`),
-		...items.events.map((id) => `/events/${encodeURIComponent(id)}`),
 		...items.jobs.map((slug) => `/jobs/${encodeURIComponent(slug)}`),
 		...items.units.map((id) => `/units/${encodeURIComponent(id)}`),
 		...items.projects.map((slug) => `/projects/${encodeURIComponent(slug)}`),
 		...items.products.map((slug) => `/shop/${encodeURIComponent(slug)}`)
 	];
-	const news = items.news.map((slugs) => ({
-		no: `/news/${encodeURIComponent(slugs.no)}`,
-		en: `/news/${encodeURIComponent(slugs.en)}`
-	}));
-	return [...[...new Set(paths)].map(same), ...news];
+	const own = (section: string, slugs: SitemapEntry): SitemapEntry => ({
+		no: `/${section}/${encodeURIComponent(slugs.no)}`,
+		en: `/${section}/${encodeURIComponent(slugs.en)}`
+	});
+	return [
+		...[...new Set(paths)].map(same),
+		...items.events.map((slugs) => own('events', slugs)),
+		...items.news.map((slugs) => own('news', slugs))
+	];
 }
 
 /** A sitemap with one <url> per page and locale, each naming its alternates and x-default. */

@@ -28,6 +28,7 @@ import type {
 function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary {
 	return {
 		id: r.id,
+		slug: slugsOf(r)[locale],
 		title: pickLocalized(r, 'title', locale),
 		summary: pickLocalized(r, 'summary', locale),
 		location: r.location,
@@ -39,8 +40,8 @@ function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary 
 	};
 }
 
-/** A news item's address in each language: the id (from the Norwegian title), else its own. */
-const newsSlugs = (r: { id: string; slug_en: string | null }): Record<Locale, string> => ({
+/** An event's or news item's address in each language: the id (from the Norwegian title), else its own. */
+const slugsOf = (r: { id: string; slug_en: string | null }): Record<Locale, string> => ({
 	no: r.id,
 	en: r.slug_en ?? r.id
 });
@@ -48,7 +49,7 @@ const newsSlugs = (r: { id: string; slug_en: string | null }): Record<Locale, st
 function newsSummary(r: Selectable<NewsTable>, locale: Locale): NewsSummary {
 	return {
 		id: r.id,
-		slug: newsSlugs(r)[locale],
+		slug: slugsOf(r)[locale],
 		title: pickLocalized(r, 'title', locale),
 		summary: pickLocalized(r, 'summary', locale),
 		publishedAt: r.published_at
@@ -318,12 +319,13 @@ export function sqlContentStore(db: Db): ContentStore {
 					'categories.name_no as category_name_no',
 					'categories.name_en as category_name_en'
 				])
-				.where('events.id', '=', id)
+				.where((eb) => eb.or([eb('events.id', '=', id), eb('events.slug_en', '=', id)]))
 				.where(isPublic('events', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...eventSummary(r, locale),
+				slugs: slugsOf(r),
 				categoryName: categoryNameOf(r, locale),
 				body: pickRich(r, 'body', locale),
 				image: await imageOf(r, locale),
@@ -353,7 +355,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (!r) return undefined;
 			return {
 				...newsSummary(r, locale),
-				slugs: newsSlugs(r),
+				slugs: slugsOf(r),
 				body: pickRich(r, 'body', locale),
 				image: await imageOf(r, locale),
 				unit: await unitRef(locale, r.unit_id, now)
@@ -577,10 +579,8 @@ export function sqlContentStore(db: Db): ContentStore {
 			const text = { title: 'title', summary: 'summary', body: 'body' };
 			return [
 				...pages.map((r) => doc('page', `/${r.slug}`, r, text)),
-				...events.map((r) => doc('event', `/events/${r.id}`, r, text, r.starts_at)),
-				...news.map((r) =>
-					doc('news', `/news/${newsSlugs(r)[locale]}`, r, text, r.published_at)
-				),
+				...events.map((r) => doc('event', `/events/${slugsOf(r)[locale]}`, r, text, r.starts_at)),
+				...news.map((r) => doc('news', `/news/${slugsOf(r)[locale]}`, r, text, r.published_at)),
 				...jobs.map((r) => doc('job', `/jobs/${r.slug}`, r, text, r.deadline)),
 				...units.map((r) => doc('unit', `/units/${r.id}`, r, { ...text, title: 'name' })),
 				...projects.map((r) => doc('project', `/projects/${r.slug}`, r, text)),
@@ -641,7 +641,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			const [events, news, jobs, units, projects, policies, products] = await Promise.all([
 				db
 					.selectFrom('events')
-					.select('id')
+					.select(['id', 'slug_en'])
 					.where(isPublic('events', now))
 					.orderBy('starts_at')
 					.execute(),
@@ -675,8 +675,8 @@ export function sqlContentStore(db: Db): ContentStore {
 					.execute()
 			]);
 			return {
-				events: events.map((r) => r.id),
-				news: news.map(newsSlugs),
+				events: events.map(slugsOf),
+				news: news.map(slugsOf),
 				jobs: jobs.map((r) => r.slug),
 				units: units.map((r) => r.id),
 				projects: projects.map((r) => r.slug),

@@ -4,6 +4,8 @@ import type { LocalizedText, RichLocalizedText } from './localize';
 
 export interface EventSummary {
 	id: string;
+	/** The last part of its address in the locale asked for (/events/<slug>). */
+	slug: string;
 	title: LocalizedText;
 	summary: LocalizedText;
 	location: string;
@@ -32,6 +34,8 @@ export interface Category {
 }
 
 export interface EventDetail extends EventSummary {
+	/** Its address in each language: a page asked for by the other's leads to this locale's. */
+	slugs: Record<Locale, string>;
 	/** The category's name in the page's language (its code when it has no entry). */
 	categoryName: string;
 	body: RichLocalizedText;
@@ -181,8 +185,8 @@ export interface ProjectDetail extends ProjectSummary {
 
 /** Ids and slugs of every public content item, for the sitemap. */
 export interface SitemapItems {
-	events: string[];
-	/** Each news item's address in each language. */
+	/** Each event's and news item's address in each language. */
+	events: Record<Locale, string>[];
 	news: Record<Locale, string>[];
 	jobs: string[];
 	units: string[];

@@ -91,6 +91,14 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 				values (${id}, '2026-11-01T10:00:00.000Z', 'T', ${title}, '', '', '', '')`.execute(db);
 		}
 		expect(await migrate(db)).toEqual(['021_categories_slugs']);
+		expect(await db.selectFrom('events').select(['id', 'slug_en']).orderBy('id').execute()).toEqual(
+			[
+				{ id: 'e1', slug_en: 't' },
+				{ id: 'e2', slug_en: 't-2' },
+				{ id: 'e3', slug_en: 't-3' },
+				{ id: 'e4', slug_en: 't-4' }
+			]
+		);
 		// News: an English address from the English title, unless it is the id already, none without
 		// one; never one that is another item's address.
 		expect(await db.selectFrom('news').select(['id', 'slug_en']).orderBy('id').execute()).toEqual([

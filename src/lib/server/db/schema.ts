@@ -78,7 +78,10 @@ export type LeadersTable = {
 	Versioned;
 
 export type EventsTable = {
+	/** Made from the Norwegian title: the Norwegian address. */
 	id: string;
+	/** The English address (migration 021); null: the id serves both languages. */
+	slug_en: Generated<string | null>;
 	campus_id: string;
 	unit_id: string | null;
 	category: string;

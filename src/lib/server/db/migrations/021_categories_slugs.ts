@@ -8,9 +8,9 @@ import { sql, type Kysely } from 'kysely';
 // column keys them; names are the words the pages showed for the known codes, else the value as
 // typed, in both languages until an admin translates it.
 //
-// News items get an English address (`slug_en`, made from the English title) beside their id, which
-// was made from the Norwegian title and stays the Norwegian address: /en/news/nytt-styre becomes
-// /en/news/new-board, and the old address leads there. Unique together with the ids: one address
+// News items and events get an English address (`slug_en`, made from the English title) beside
+// their id, which was made from the Norwegian title and stays the Norwegian address:
+// /en/news/nytt-styre becomes /en/news/new-board, and the old address leads there. Unique together with the ids: one address
 // never names two items, in either language.
 
 const KNOWN: Record<string, [string, string]> = {
@@ -59,18 +59,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.columns(['kind', 'sort'])
 		.execute();
 
-	await db.schema.alterTable('news').addColumn('slug_en', 'text').execute();
-	await db.schema.createIndex('news_slug_en').on('news').column('slug_en').unique().execute();
-	const { rows: news } = await sql<{ id: string; title_en: string }>`
-		select id, title_en from news order by id`.execute(db);
-	const addresses = new Set(news.map((n) => n.id));
-	for (const item of news) {
-		const base = slugOf(item.title_en, 76);
-		if (base === '' || base === item.id) continue;
-		let slug = base;
-		for (let n = 2; addresses.has(slug); n++) slug = `${base}-${n}`;
-		addresses.add(slug);
-		await sql`update news set slug_en = ${slug} where id = ${item.id}`.execute(db);
+	for (const table of ['news', 'events'] as const) {
+		await db.schema.alterTable(table).addColumn('slug_en', 'text').execute();
+		await db.schema.createIndex(`${table}_slug_en`).on(table).column('slug_en').unique().execute();
+		const { rows } = await sql<{ id: string; title_en: string }>`
+			select id, title_en from ${sql.table(table)} order by id`.execute(db);
+		const addresses = new Set(rows.map((n) => n.id));
+		for (const item of rows) {
+			const base = slugOf(item.title_en, 76);
+			if (base === '' || base === item.id) continue;
+			let slug = base;
+			for (let n = 2; addresses.has(slug); n++) slug = `${base}-${n}`;
+			addresses.add(slug);
+			await sql`update ${sql.table(table)} set slug_en = ${slug} where id = ${item.id}`.execute(db);
+		}
 	}
 
 	// Each code's kind: "Fest" and "fest" are one entry; a code the other kind has gets a suffix.
@@ -103,7 +105,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-	await db.schema.dropIndex('news_slug_en').execute();
-	await db.schema.alterTable('news').dropColumn('slug_en').execute();
+	for (const table of ['news', 'events']) {
+		await db.schema.dropIndex(`${table}_slug_en`).execute();
+		await db.schema.alterTable(table).dropColumn('slug_en').execute();
+	}
 	await db.schema.dropTable('categories').execute();
 }
