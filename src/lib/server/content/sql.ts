@@ -2,13 +2,7 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Locale } from '$lib/i18n';
 import type { Database, Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
-import {
-	availableOf,
-	firstHoldEnd,
-	heldUntil,
-	reservedQuantity,
-	soldQuantity
-} from '../shop/availability';
+import { stockColumns, stockOf } from '../shop/availability';
 
 type Row = Record<string, unknown>;
 import { pickLocalized, pickRich } from './localize';
@@ -112,12 +106,7 @@ function productsWithAvailability(db: Db, now: string) {
 	return db
 		.selectFrom('products')
 		.selectAll('products')
-		.select((eb) => [
-			reservedQuantity(eb, now).as('reserved'),
-			soldQuantity(eb).as('sold'),
-			firstHoldEnd(eb, now).as('first_hold_end'),
-			cardImageWidth(eb)
-		])
+		.select((eb) => [...stockColumns(eb, now), cardImageWidth(eb)])
 		.where('products.active', '=', 1);
 }
 
@@ -462,8 +451,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => ({
 				...productSummary(r, locale),
 				category: r.category,
-				available: availableOf(r.stock, r.reserved, r.sold),
-				heldUntil: heldUntil(r.stock, r.reserved, r.sold, r.first_hold_end)
+				...stockOf(r)
 			}));
 		},
 		async countShopProducts(category) {
@@ -499,8 +487,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return {
 				...productSummary(r, locale),
 				category: r.category,
-				available: availableOf(r.stock, r.reserved, r.sold),
-				heldUntil: heldUntil(r.stock, r.reserved, r.sold, r.first_hold_end),
+				...stockOf(r),
 				categoryName: categoryNameOf(r, locale),
 				description: pickRich(r, 'description', locale),
 				picture: await imageOf(r, locale),

@@ -4,14 +4,7 @@
 // A read model: it changes nothing.
 import { LOW_STOCK } from '../content/queries';
 import type { Db } from '../db';
-import {
-	atMostLeft,
-	availableOf,
-	firstHoldEnd,
-	heldUntil,
-	reservedQuantity,
-	soldQuantity
-} from './availability';
+import { atMostLeft, stockColumns, stockOf } from './availability';
 
 export const STUCK_AFTER_MS = 30 * 60_000;
 export const FAILED_WITHIN_MS = 7 * 86_400_000;
@@ -92,9 +85,7 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 				'products.name_no',
 				'products.name_en',
 				'products.stock',
-				reservedQuantity(eb, at).as('reserved'),
-				soldQuantity(eb).as('sold'),
-				firstHoldEnd(eb, at).as('first_hold_end')
+				...stockColumns(eb, at)
 			])
 			.where('products.active', '=', 1)
 			.where((eb) => atMostLeft(eb, at, LOW_STOCK))
@@ -105,12 +96,15 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 	return {
 		waiting: waiting.map(toOrder),
 		failed: failed.map(toOrder),
-		lowStock: low.map((p) => ({
-			id: p.id,
-			nameNo: p.name_no,
-			nameEn: p.name_en,
-			available: availableOf(p.stock, p.reserved as number, p.sold as number) ?? 0,
-			heldUntil: heldUntil(p.stock, p.reserved as number, p.sold as number, p.first_hold_end)
-		}))
+		lowStock: low.map((p) => {
+			const { available, heldUntil } = stockOf(p);
+			return {
+				id: p.id,
+				nameNo: p.name_no,
+				nameEn: p.name_en,
+				available: available ?? 0,
+				heldUntil
+			};
+		})
 	};
 }

@@ -61,6 +61,30 @@ export function heldUntil(
 	return Number(reserved ?? 0) > 0 && stock - Number(sold ?? 0) > 0 ? firstHoldEnds : null;
 }
 
+/** The columns what a product has left is made from (`stockOf`), for a products query's select. */
+export function stockColumns(eb: ProductScope, now: string) {
+	return [
+		reservedQuantity(eb, now).as('reserved'),
+		soldQuantity(eb).as('sold'),
+		firstHoldEnd(eb, now).as('first_hold_end')
+	] as const;
+}
+
+/** What is left to sell (null: no limit) and until when the last units are held, from stockColumns. */
+export function stockOf(r: {
+	stock: number | null;
+	reserved: unknown;
+	sold: unknown;
+	first_hold_end: string | null;
+}): { available: number | null; heldUntil: string | null } {
+	const reserved = Number(r.reserved ?? 0);
+	const sold = Number(r.sold ?? 0);
+	return {
+		available: availableOf(r.stock, reserved, sold),
+		heldUntil: heldUntil(r.stock, reserved, sold, r.first_hold_end)
+	};
+}
+
 /** Whether a product with a stock limit has at most `n` left to sell at `now` (sold out included). */
 export function atMostLeft(eb: ProductScope, now: string, n: number) {
 	return eb.and([

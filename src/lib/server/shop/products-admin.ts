@@ -26,14 +26,7 @@ import type { RolesService } from '../identity/roles';
 import { imageColumns, imageShown, withImage, type ImageUpload } from '../content/images';
 import type { FilesService } from '../files';
 import { LOW_STOCK } from '../content/queries';
-import {
-	atMostLeft,
-	availableOf,
-	firstHoldEnd,
-	heldUntil,
-	reservedQuantity,
-	soldQuantity
-} from './availability';
+import { atMostLeft, stockColumns, stockOf } from './availability';
 
 export interface PlanTerms {
 	period: string;
@@ -143,8 +136,7 @@ function toAdminProduct(r: ProductRow & PlanRow): AdminProduct {
 		version: r.version,
 		sold,
 		reserved,
-		available: availableOf(r.stock, reserved, sold),
-		heldUntil: heldUntil(r.stock, reserved, sold, r.first_hold_end),
+		...stockOf(r),
 		plan:
 			r.period !== null && r.audience !== null && r.months !== null
 				? { period: r.period, audience: r.audience, months: r.months }
@@ -259,9 +251,7 @@ export function productsAdminService(deps: {
 			.leftJoin('membership_plans', 'membership_plans.product_id', 'products.id')
 			.selectAll('products')
 			.select((eb) => [
-				reservedQuantity(eb, now).as('reserved'),
-				soldQuantity(eb).as('sold'),
-				firstHoldEnd(eb, now).as('first_hold_end'),
+				...stockColumns(eb, now),
 				'membership_plans.period',
 				'membership_plans.audience',
 				'membership_plans.months'
