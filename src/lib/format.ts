@@ -89,3 +89,11 @@ export function formatDateTimeRange(startIso: string, endIso: string, locale: Lo
 export function formatTime(iso: string, locale: Locale): string {
 	return time(locale).format(new Date(iso));
 }
+
+/**
+ * `19:06` for 19:05:10 in Oslo time: the minute rounded up, so that "may come back at" never names
+ * a moment before the one it stands for.
+ */
+export function formatTimeNotBefore(iso: string, locale: Locale): string {
+	return formatTime(new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toISOString(), locale);
+}

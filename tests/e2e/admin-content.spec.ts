@@ -46,7 +46,7 @@ for (const locale of LOCALES) {
 		await page.getByLabel(new RegExp(`^${t.admin_field_starts_at}\\*?$`)).fill('2027-03-05T19:00');
 		await page.getByLabel(new RegExp(`^${t.admin_field_ends_at}\\*?$`)).fill('2027-03-05T22:00');
 		await page.getByLabel(new RegExp(`^${t.admin_field_location}\\*?$`)).fill('Kafeen');
-		await page.getByLabel(new RegExp(`^${t.admin_field_category}\\*?$`)).fill('social');
+		await page.getByLabel(new RegExp(`^${t.admin_field_category}\\*?$`)).selectOption('social');
 		await page.getByLabel(new RegExp(`^${t.admin_field_campus}\\*?$`)).selectOption('oslo');
 		await page.getByLabel(t.admin_content_publish_now!).check();
 		expect(await axeViolations(page)).toEqual([]);
@@ -67,6 +67,114 @@ for (const locale of LOCALES) {
 			await page.goto(`/${lang}/search?q=${encodeURIComponent(titles[lang])}`);
 			await expect(page.getByRole('link', { name: titles[lang] })).toBeVisible();
 		}
+	});
+}
+
+for (const locale of LOCALES) {
+	test(`${locale}: an admin adds an event category named in both languages; the event form chooses it, and each language's filter shows its own name`, async ({
+		page,
+		baseURL
+	}) => {
+		const t = texts(locale);
+		await signInAsAdmin(page, baseURL!);
+		const tag = Math.random().toString(36).slice(2, 7);
+		const names = { no: `Fest ${tag}`, en: `Party ${tag}` };
+		await page.goto(`/${locale}/admin/content/event-categories`);
+		await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+			t.admin_kind_event_categories!
+		);
+		expect(await axeViolations(page)).toEqual([]);
+		await page.getByRole('link', { name: t.admin_content_new }).click();
+		await page.getByLabel(`${t.admin_field_name} (${t.admin_language_no})`).fill(names.no);
+		await page.getByLabel(`${t.admin_field_name} (${t.admin_language_en})`).fill(names.en);
+		expect(await axeViolations(page)).toEqual([]);
+		await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+		await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+		const code = new URL(page.url()).pathname.split('/').pop()!;
+		expect(code).toBe(`fest-${tag}`);
+
+		await page.goto(`/${locale}/admin/content/events/new`);
+		const title = `Festkveld ${tag}`;
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`).fill(title);
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_en})`).fill(title);
+		await page.getByLabel(new RegExp(`^${t.admin_field_starts_at}\\*?$`)).fill('2027-04-05T19:00');
+		await page.getByLabel(new RegExp(`^${t.admin_field_ends_at}\\*?$`)).fill('2027-04-05T23:00');
+		await page.getByLabel(new RegExp(`^${t.admin_field_location}\\*?$`)).fill('Kafeen');
+		const category = page.getByLabel(new RegExp(`^${t.admin_field_category}\\*?$`));
+		await expect(category.locator('option', { hasText: names[locale] })).toHaveCount(1);
+		await category.selectOption(code);
+		await page.getByLabel(new RegExp(`^${t.admin_field_campus}\\*?$`)).selectOption('oslo');
+		await page.getByLabel(t.admin_content_publish_now!).check();
+		await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+		await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+
+		for (const lang of LOCALES) {
+			await page.goto(`/${lang}/events`);
+			const filter = page.locator('select[name="category"]');
+			await expect(filter.locator('option', { hasText: names[lang] })).toHaveCount(1);
+			await expect(
+				filter.locator('option', { hasText: names[lang === 'no' ? 'en' : 'no'] })
+			).toHaveCount(0);
+			await filter.selectOption({ label: names[lang] });
+			await filter.locator('xpath=ancestor::form').locator('button[type="submit"]').click();
+			await expect(page).toHaveURL(new RegExp(`category=${code}`));
+			await expect(page.getByRole('link', { name: title })).toBeVisible();
+		}
+	});
+}
+
+for (const kind of ['news', 'events'] as const) {
+	test(`${kind}: an item has an address of its own in each language; the other language’s address leads there (301), and the sitemap names each`, async ({
+		page,
+		baseURL
+	}) => {
+		const t = texts('en');
+		await signInAsAdmin(page, baseURL!);
+		const tag = Math.random().toString(36).slice(2, 7);
+		const titles = { no: `Nytt styre ${tag}`, en: `New board ${tag}` };
+		await page.goto(`/en/admin/content/${kind}/new`);
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_no})`).fill(titles.no);
+		await page.getByLabel(`${t.admin_field_title} (${t.admin_language_en})`).fill(titles.en);
+		if (kind === 'events') {
+			await page
+				.getByLabel(new RegExp(`^${t.admin_field_starts_at}\\*?$`))
+				.fill('2027-05-05T19:00');
+			await page.getByLabel(new RegExp(`^${t.admin_field_ends_at}\\*?$`)).fill('2027-05-05T21:00');
+			await page.getByLabel(new RegExp(`^${t.admin_field_location}\\*?$`)).fill('Aula');
+			await page.getByLabel(new RegExp(`^${t.admin_field_category}\\*?$`)).selectOption('social');
+			await page.getByLabel(new RegExp(`^${t.admin_field_campus}\\*?$`)).selectOption('oslo');
+		}
+		await page.getByLabel(t.admin_content_publish_now!).check();
+		await page.getByRole('button', { name: t.admin_content_save, exact: true }).click();
+		await expect(page.getByRole('status')).toHaveText(t.admin_content_saved!);
+		const address = { no: `nytt-styre-${tag}`, en: `new-board-${tag}` };
+
+		const get = (path: string) => page.request.get(path, { maxRedirects: 0 });
+		expect((await get(`/en/${kind}/${address.en}`)).status()).toBe(200);
+		expect((await get(`/no/${kind}/${address.no}`)).status()).toBe(200);
+		for (const [path, to] of [
+			[`/en/${kind}/${address.no}`, `/en/${kind}/${address.en}`],
+			[`/no/${kind}/${address.en}`, `/no/${kind}/${address.no}`]
+		]) {
+			const moved = await get(path!);
+			expect(moved.status(), path).toBe(301);
+			expect(moved.headers().location).toBe(to);
+		}
+		for (const locale of LOCALES) {
+			await page.goto(
+				kind === 'events' ? `/${locale}/events?from=2027-05-05&to=2027-05-05` : `/${locale}/news`
+			);
+			await expect(page.getByRole('link', { name: titles[locale] })).toHaveAttribute(
+				'href',
+				`/${locale}/${kind}/${address[locale]}`
+			);
+		}
+		const sitemap = await (await get('/sitemap.xml')).text();
+		const entry = sitemap
+			.split('\n')
+			.find((line) => line.includes(`<loc>${baseURL}/en/${kind}/${address.en}</loc>`));
+		expect(entry).toContain(`hreflang="no" href="${baseURL}/no/${kind}/${address.no}"`);
+		expect(sitemap).not.toContain(`${baseURL}/en/${kind}/${address.no}`);
 	});
 }
 

@@ -51,6 +51,14 @@ function ownProduct(
 	const id = randomUUID();
 	const tag = id.slice(0, 8);
 	const product = { id, slug: `e2e-${tag}`, category: `e2e-${tag}` };
+	// Its own category, on the managed list as the product form requires.
+	e2eDb((d) =>
+		d
+			.prepare(
+				"insert into categories (id, kind, name_no, name_en, sort) values (?, 'product', ?, ?, 1000)"
+			)
+			.run(product.category, `Kategori ${tag}`, `Category ${tag}`)
+	);
 	e2eDb((d) =>
 		d
 			.prepare(
@@ -186,6 +194,49 @@ for (const locale of ['no', 'en'] as const) {
 				? '0 solgt, 0 i handlekurver, 5 igjen å selge.'
 				: '0 sold, 0 in carts, 5 left to sell.'
 		);
+		await admin.context().close();
+	});
+
+	test(`/${locale}: the dashboard and the product list say the last unit is reserved in a cart and may come back, and when`, async ({
+		browser,
+		baseURL
+	}) => {
+		const product = ownProduct(1, 10_000);
+		const heldUntil = new Date(Date.now() + 7 * 60_000);
+		e2eDb((d) => {
+			// Named to sort first: the dashboard lists ten products running low, by name.
+			d.prepare('update products set name_no = ?, name_en = ? where id = ?').run(
+				`0 ${product.slug}`,
+				`0 ${product.slug}`,
+				product.id
+			);
+			d.prepare(
+				'insert into cart_reservations (id, cart_id, product_id, quantity, created_at, expires_at) values (?, ?, ?, 1, ?, ?)'
+			).run(
+				randomUUID(),
+				randomUUID(),
+				product.id,
+				new Date().toISOString(),
+				heldUntil.toISOString()
+			);
+		});
+		const up = new Date(Math.ceil(heldUntil.getTime() / 60_000) * 60_000);
+		const time = new Intl.DateTimeFormat(locale === 'no' ? 'nb-NO' : 'en-GB', {
+			timeStyle: 'short',
+			timeZone: 'Europe/Oslo'
+		}).format(up);
+		const said =
+			locale === 'no'
+				? `Ingen ledige: reservert i handlekurver, kan komme tilbake kl. ${time}`
+				: `None free: reserved in carts, may come back at ${time}`;
+
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin`);
+		await expect(
+			admin.getByTestId('dash-stock').getByRole('listitem').filter({ hasText: product.slug })
+		).toContainText(said);
+		await admin.goto(`/${locale}/admin/shop/products?q=${product.slug}`);
+		await expect(admin.getByTestId('admin-product-available')).toHaveText(said);
 		await admin.context().close();
 	});
 

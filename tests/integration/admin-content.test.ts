@@ -44,7 +44,7 @@ const eventForm = (extra: Record<string, string> = {}) => ({
 	starts_at: '2027-01-15T19:00',
 	ends_at: '2027-01-15T23:00',
 	location: 'Aulaen',
-	category: 'party',
+	category: 'social',
 	campus_id: 'oslo',
 	unit_id: 'events-oslo',
 	price_ore: '250',

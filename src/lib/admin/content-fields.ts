@@ -7,14 +7,16 @@ export type FieldType =
 	'line' | 'text' | 'markdown' | 'datetime' | 'date' | 'money' | 'int' | 'url' | 'select' | 'slug';
 
 /** Where a select's choices come from (read by the server for the form). */
-export type OptionSource = 'campuses' | 'units' | 'products' | 'projectStatus';
+export type OptionSource = 'campuses' | 'units' | 'products' | 'projectStatus' | 'eventCategories';
 
 export interface FieldDef {
 	/** The column (a localized field: the column without _no / _en). */
 	name: string;
 	type: FieldType;
 	localized?: boolean;
+	/** Required; a localized field in at least one language, or in both with `bothLocales`. */
 	required?: boolean;
+	bothLocales?: boolean;
 	options?: OptionSource;
 }
 
@@ -32,6 +34,13 @@ export interface KindDef {
 	key: 'id' | 'slug';
 	/** Whether it may have an uploaded image (with alt text in both languages). */
 	image?: boolean;
+	/**
+	 * Whether it gets an English address of its own (`slug_en`) from its English title; the key,
+	 * made from the Norwegian title, stays the Norwegian address.
+	 */
+	englishSlug?: boolean;
+	/** Kinds that share a table: the column and value that tell this kind's rows. */
+	scope?: { column: string; value: string };
 }
 
 const TEXTS: FieldDef[] = [
@@ -47,7 +56,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
 			{ name: 'starts_at', type: 'datetime', required: true },
 			{ name: 'ends_at', type: 'datetime', required: true },
 			{ name: 'location', type: 'line', required: true },
-			{ name: 'category', type: 'line', required: true },
+			{ name: 'category', type: 'select', options: 'eventCategories', required: true },
 			{ name: 'campus_id', type: 'select', options: 'campuses', required: true },
 			{ name: 'unit_id', type: 'select', options: 'units' },
 			{ name: 'price_ore', type: 'money' },
@@ -59,7 +68,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: 'unit_id',
 		path: (id) => `/events/${id}`,
 		key: 'id',
-		image: true
+		image: true,
+		englishSlug: true
 	},
 	news: {
 		fields: [...TEXTS, { name: 'unit_id', type: 'select', options: 'units' }],
@@ -68,7 +78,8 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: 'unit_id',
 		path: (id) => `/news/${id}`,
 		key: 'id',
-		image: true
+		image: true,
+		englishSlug: true
 	},
 	jobs: {
 		fields: [
@@ -139,8 +150,29 @@ export const KINDS: Record<ContentKind, KindDef> = {
 		unitField: null,
 		path: () => null,
 		key: 'id'
-	}
+	},
+	'event-categories': categoryKind('event'),
+	'product-categories': categoryKind('product')
 };
+
+/**
+ * A category of events or products: named in both languages (the public filters show the name in
+ * the page's language), ordered by `sort`; its code is made once from the Norwegian name.
+ */
+function categoryKind(kind: 'event' | 'product'): KindDef {
+	return {
+		fields: [
+			{ name: 'name', type: 'line', localized: true, required: true, bothLocales: true },
+			{ name: 'sort', type: 'int' }
+		],
+		titleField: 'name',
+		publishable: false,
+		unitField: null,
+		path: () => null,
+		key: 'id',
+		scope: { column: 'kind', value: kind }
+	};
+}
 
 /** The form's field names: a localized field is two, `<name>_no` and `<name>_en`. */
 export function formNames(def: KindDef): string[] {

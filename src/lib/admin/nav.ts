@@ -26,7 +26,13 @@ export interface AdminNavSection {
 
 /** The content kinds a unit's leader edits for their unit; admins edit all of CONTENT_KINDS. */
 export const UNIT_CONTENT_KINDS = ['events', 'news', 'jobs', 'projects', 'units'] as const;
-export const CONTENT_KINDS = [...UNIT_CONTENT_KINDS, 'pages', 'campuses'] as const;
+export const CONTENT_KINDS = [
+	...UNIT_CONTENT_KINDS,
+	'pages',
+	'campuses',
+	'event-categories',
+	'product-categories'
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
 export function contentKindLabel(kind: ContentKind): string {
@@ -37,7 +43,9 @@ export function contentKindLabel(kind: ContentKind): string {
 		projects: m.admin_kind_projects,
 		units: m.admin_kind_units,
 		pages: m.admin_kind_pages,
-		campuses: m.admin_kind_campuses
+		campuses: m.admin_kind_campuses,
+		'event-categories': m.admin_kind_event_categories,
+		'product-categories': m.admin_kind_product_categories
 	};
 	return labels[kind]();
 }

@@ -32,7 +32,7 @@ const eventForm = (extra: FormValues = {}): FormValues => ({
 	starts_at: '2026-12-12T19:00',
 	ends_at: '2026-12-12T23:30',
 	location: 'Aulaen',
-	category: 'party',
+	category: 'social',
 	campus_id: 'oslo',
 	unit_id: 'events-oslo',
 	price_ore: '249,50',
@@ -95,6 +95,11 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 	it('publishes an event in both languages: its page, the feed and the search have it at once', async () => {
 		const saved = await editor.create(admin, 'events', eventForm(), now);
 		expect(saved).toEqual({ ok: true, key: 'vinterball' });
+		// Its English address is its own; either address finds it.
+		expect((await site.event('no', 'winter-ball', now))?.event.slugs).toEqual({
+			no: 'vinterball',
+			en: 'winter-ball'
+		});
 		const en = await site.event('en', 'vinterball', now);
 		expect(en?.event).toMatchObject({
 			title: { text: 'Winter ball', isFallback: false },
@@ -134,7 +139,7 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		expect(await site.event('en', 'varball', now)).toBeUndefined();
 		expect((await site.search('no', 'vinterball', now)).hits).toEqual([]);
 		expect((await site.search('no', 'vårball', now)).hits).toEqual([]);
-		expect(await site.sitemapPaths(now)).not.toContain('/events/varball');
+		expect((await site.sitemapPaths(now)).map((p) => p.no)).not.toContain('/events/varball');
 		const morning = new Date('2026-11-25T08:00:00.000Z');
 		expect((await site.event('en', 'varball', morning))?.event.title.text).toBe('Spring ball');
 		expect(await site.event('en', 'vinterball', morning)).toBeUndefined();
@@ -575,6 +580,137 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		});
 		await expect(editor.list(leader, 'campuses', {}, 'no', now)).rejects.toBeInstanceOf(Forbidden);
 		await expect(editor.create(leader, 'campuses', { name: 'Bodø' }, now)).rejects.toBeInstanceOf(
+			Forbidden
+		);
+	});
+
+	it('gives a news item an English address from its English title, once; either address finds it', async () => {
+		const news = (extra: FormValues) => ({
+			title_no: 'Nytt styre',
+			title_en: 'New board',
+			summary_no: '',
+			summary_en: '',
+			body_no: '',
+			body_en: '',
+			unit_id: '',
+			publication: 'published',
+			publish_at: '',
+			...extra
+		});
+		expect(await editor.create(admin, 'news', news({}), now)).toEqual({
+			ok: true,
+			key: 'nytt-styre'
+		});
+		const item = await site.newsItem('en', 'nytt-styre', later(1));
+		expect(item?.slugs).toEqual({ no: 'nytt-styre', en: 'new-board' });
+		expect((await site.newsItem('no', 'new-board', later(1)))?.slugs.no).toBe('nytt-styre');
+		expect((await site.news('en', later(1))).find((n) => n.id === 'nytt-styre')?.slug).toBe(
+			'new-board'
+		);
+		// A second "New board" takes the next free address; one without an English title gets its
+		// English address when it is translated, and keeps it when the title changes again.
+		await editor.create(admin, 'news', news({ title_no: 'Styret 2027' }), now);
+		expect((await site.newsItem('en', 'styret-2027', later(1)))?.slugs.en).toBe('new-board-2');
+		await editor.create(admin, 'news', news({ title_no: 'Valg', title_en: '' }), now);
+		expect((await site.newsItem('en', 'valg', later(1)))?.slugs.en).toBe('valg');
+		const valg = await editor.read(admin, 'news', 'valg', now);
+		await editor.update(
+			admin,
+			'news',
+			'valg',
+			valg.version,
+			{ ...valg.values, title_en: 'Election' },
+			now
+		);
+		expect((await site.newsItem('en', 'valg', later(1)))?.slugs.en).toBe('election');
+		const again = await editor.read(admin, 'news', 'valg', now);
+		await editor.update(
+			admin,
+			'news',
+			'valg',
+			again.version,
+			{ ...again.values, title_en: 'Vote' },
+			now
+		);
+		expect((await site.newsItem('en', 'election', later(1)))?.slugs.en).toBe('election');
+	});
+
+	it('keeps event categories as a list named in both languages: the event form chooses from it, the English filter shows the English name', async () => {
+		// Both names are required: a category named only in Norwegian would be Norwegian on /en.
+		expect(
+			await editor.create(admin, 'event-categories', { name_no: 'Fest', name_en: '' }, now)
+		).toEqual({ ok: false, errors: { name_en: 'required' } });
+		expect(
+			await editor.create(
+				admin,
+				'event-categories',
+				{ name_no: 'Fest', name_en: 'Party', sort: '5' },
+				now
+			)
+		).toEqual({ ok: true, key: 'fest' });
+		const [created] = await trail(test.db, 'event-category', 'fest');
+		expect(created).toMatchObject({ actor: 'admin', action: 'create' });
+
+		// A category that is not on the list is refused; one that is, is taken.
+		expect(await editor.create(admin, 'events', eventForm({ category: 'Fest' }), now)).toEqual({
+			ok: false,
+			errors: { category: 'unknown_choice' }
+		});
+		const options = await editor.options(admin, 'en', now);
+		expect(options.eventCategories[0]).toEqual({ value: 'fest', label: 'Party' });
+		// A product category is no event category.
+		expect(
+			await editor.create(admin, 'events', eventForm({ category: 'merch' }), now)
+		).toMatchObject({ ok: false, errors: { category: 'unknown_choice' } });
+		expect(await editor.create(admin, 'events', eventForm({ category: 'fest' }), now)).toEqual({
+			ok: true,
+			key: 'vinterball'
+		});
+		const filter = async (locale: 'no' | 'en') =>
+			(await site.events(locale, { page: 1, past: false }, now)).categories;
+		expect((await filter('en'))[0]).toEqual({ code: 'fest', name: 'Party' });
+		expect((await filter('no'))[0]).toEqual({ code: 'fest', name: 'Fest' });
+		expect((await site.event('en', 'vinterball', now))?.event.categoryName).toBe('Party');
+
+		// Renamed and moved: the code stays, so the event keeps its category.
+		const fest = await editor.read(admin, 'event-categories', 'fest', now);
+		await editor.update(
+			admin,
+			'event-categories',
+			'fest',
+			fest.version,
+			{ ...fest.values, name_en: 'Celebration', sort: '999' },
+			now
+		);
+		const names = (await filter('en')).map((c) => c.name);
+		expect(names.at(-1)).toBe('Celebration');
+		await expect(
+			editor.update(admin, 'event-categories', 'fest', fest.version, fest.values, now)
+		).rejects.toBeInstanceOf(Conflict);
+
+		// Not removed while an event has it; removed with its audit entry once none has.
+		expect(await editor.remove(admin, 'event-categories', 'fest', fest.version + 1, now)).toEqual({
+			ok: false,
+			reason: 'referenced'
+		});
+		await editor.remove(
+			admin,
+			'events',
+			'vinterball',
+			(await editor.read(admin, 'events', 'vinterball', now)).version,
+			now
+		);
+		expect(await editor.remove(admin, 'event-categories', 'fest', fest.version + 1, now)).toEqual({
+			ok: true
+		});
+		expect((await trail(test.db, 'event-category', 'fest')).map((e) => e.action)).toContain(
+			'delete'
+		);
+		// Only the event list's entries are event categories; only admins keep the list.
+		expect(
+			(await editor.list(admin, 'product-categories', {}, 'en', now)).map((c) => c.key)
+		).toEqual(['clothing', 'merch', 'ticket']);
+		await expect(editor.list(leader, 'event-categories', {}, 'no', now)).rejects.toBeInstanceOf(
 			Forbidden
 		);
 	});

@@ -71,6 +71,7 @@ export interface EditorOptions {
 	campuses: { value: string; label: string }[];
 	units: { value: string; label: string }[];
 	products: { value: string; label: string }[];
+	eventCategories: { value: string; label: string }[];
 }
 
 export type SaveResult = { ok: true; key: string } | { ok: false; errors: FormErrors };
@@ -84,7 +85,9 @@ const TABLE: Record<ContentKind, string> = {
 	projects: 'projects',
 	units: 'units',
 	pages: 'pages',
-	campuses: 'campuses'
+	campuses: 'campuses',
+	'event-categories': 'categories',
+	'product-categories': 'categories'
 };
 /** The audit log's name for a record of each kind. */
 const SUBJECT: Record<ContentKind, string> = {
@@ -94,7 +97,9 @@ const SUBJECT: Record<ContentKind, string> = {
 	projects: 'project',
 	units: 'unit',
 	pages: 'page',
-	campuses: 'campus'
+	campuses: 'campus',
+	'event-categories': 'event-category',
+	'product-categories': 'product-category'
 };
 /** The primary key column. Pages are keyed by their path. */
 const KEY_COLUMN: Record<ContentKind, string> = {
@@ -104,7 +109,9 @@ const KEY_COLUMN: Record<ContentKind, string> = {
 	projects: 'id',
 	units: 'id',
 	pages: 'slug',
-	campuses: 'id'
+	campuses: 'id',
+	'event-categories': 'id',
+	'product-categories': 'id'
 };
 const DATE_COLUMN: Partial<Record<ContentKind, string>> = {
 	events: 'starts_at',
@@ -122,6 +129,8 @@ const REFERENCES: Partial<Record<ContentKind, { table: string; column: string }[
 		{ table: 'expense_claims', column: 'campus_id' }
 	],
 	events: [{ table: 'expense_claims', column: 'event_id' }],
+	'event-categories': [{ table: 'events', column: 'category' }],
+	'product-categories': [{ table: 'products', column: 'category' }],
 	jobs: [{ table: 'job_applications', column: 'job_id' }],
 	projects: [{ table: 'expense_claims', column: 'project_id' }],
 	units: [
@@ -228,7 +237,9 @@ export function parseForm(
 			if (parsed.success) columns[name] = parsed.data;
 			else errors[name] = issueCode(parsed.error).code;
 		}
-		if (field.localized && field.required && names.every((n) => columns[n] === '')) {
+		if (field.localized && field.required && field.bothLocales) {
+			for (const name of names) if (columns[name] === '') errors[name] ??= 'required';
+		} else if (field.localized && field.required && names.every((n) => columns[n] === '')) {
 			errors[names[0]!] ??= 'required_one_locale';
 		}
 	}
@@ -306,11 +317,10 @@ export function contentEditor(deps: {
 	}
 
 	async function findRow(trx: AnyDb, kind: ContentKind, key: string): Promise<Row | undefined> {
-		return trx
-			.selectFrom(TABLE[kind])
-			.selectAll()
-			.where(KEY_COLUMN[kind], '=', key)
-			.executeTakeFirst();
+		const scope = KINDS[kind].scope;
+		let query = trx.selectFrom(TABLE[kind]).selectAll().where(KEY_COLUMN[kind], '=', key);
+		if (scope) query = query.where(scope.column, '=', scope.value);
+		return query.executeTakeFirst();
 	}
 
 	/** Checks the select fields' values exist; a leader may only give their own unit. */
@@ -321,22 +331,27 @@ export function contentEditor(deps: {
 		errors: FormErrors,
 		allowedUnits: string[] | null
 	) {
-		const exists = async (table: string, id: unknown) =>
-			!!(await trx.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+		const exists = async (table: string, id: unknown, kindOf?: string) => {
+			let query = trx.selectFrom(table).select('id').where('id', '=', id);
+			if (kindOf) query = query.where('kind', '=', kindOf);
+			return !!(await query.executeTakeFirst());
+		};
 		for (const field of KINDS[kind].fields) {
 			if (field.type !== 'select' || columns[field.name] === null) continue;
 			const value = columns[field.name];
 			const ok =
 				field.options === 'projectStatus'
 					? value === 'active' || value === 'completed'
-					: await exists(
-							field.options === 'campuses'
-								? 'campuses'
-								: field.options === 'units'
-									? 'units'
-									: 'products',
-							value
-						);
+					: field.options === 'eventCategories'
+						? await exists('categories', value, 'event')
+						: await exists(
+								field.options === 'campuses'
+									? 'campuses'
+									: field.options === 'units'
+										? 'units'
+										: 'products',
+								value
+							);
 			if (!ok) errors[field.name] = 'unknown_choice';
 		}
 		const unitField = KINDS[kind].unitField;
@@ -360,11 +375,30 @@ export function contentEditor(deps: {
 			.where('kind', '=', kind)
 			.where('slug', '=', slug);
 		if (own !== undefined) redirects = redirects.where('target', '!=', own);
-		const [taken, old] = await Promise.all([
+		const [taken, old, english] = await Promise.all([
 			trx.selectFrom(TABLE[kind]).select(column).where(column, '=', slug).executeTakeFirst(),
-			redirects.executeTakeFirst()
+			redirects.executeTakeFirst(),
+			// An English address is an address too, in the same space as the keys.
+			KINDS[kind].englishSlug
+				? trx
+						.selectFrom(TABLE[kind])
+						.select('slug_en')
+						.where('slug_en', '=', slug)
+						.executeTakeFirst()
+				: undefined
 		]);
-		return !!taken || !!old;
+		return !!taken || !!old || !!english;
+	}
+
+	/**
+	 * The English address a record gets from its English title, once: null when it has one
+	 * already, has no English title, or its title makes the same address as its key.
+	 */
+	async function englishSlugFor(trx: AnyDb, kind: ContentKind, key: string, row: Row) {
+		if (!KINDS[kind].englishSlug || typeof row.slug_en === 'string') return null;
+		const base = slugify(String(row.title_en ?? ''));
+		if (base === '' || base === key) return null;
+		return firstFreeSlug(base, (c) => slugTaken(trx, kind, c));
 	}
 
 	function publicationColumns(
@@ -427,12 +461,16 @@ export function contentEditor(deps: {
 				...parsed.columns,
 				...publicationColumns(kind, parsed.publication, parsed.publishAt, undefined, now)
 			};
+			const scope = def.scope;
+			if (scope) row[scope.column] = scope.value;
 			if (kind === 'pages') row.slug = key;
 			else {
 				row.id = key;
 				if (def.key === 'slug') row.slug = key;
 			}
 			if (kind === 'news' && !row.published_at) row.published_at = now.toISOString();
+			const english = await englishSlugFor(trx, kind, key, row);
+			if (english) row.slug_en = english;
 			await trx.insertInto(TABLE[kind]).values(row).execute();
 			await recordChange(trx as unknown as Kysely<Database>, {
 				actor,
@@ -459,6 +497,8 @@ export function contentEditor(deps: {
 			const def = KINDS[kind];
 			let query = db.selectFrom(TABLE[kind]).selectAll();
 			if (units) query = query.where(def.unitField!, 'in', units.length ? units : ['']);
+			// Categories are listed in the order the public filters show them.
+			if (def.scope) query = query.where(def.scope.column, '=', def.scope.value).orderBy('sort');
 			const dateColumn = DATE_COLUMN[kind];
 			query = dateColumn ? query.orderBy(dateColumn, 'desc') : query.orderBy(KEY_COLUMN[kind]);
 			const rows = await query.limit(1000).execute();
@@ -497,10 +537,17 @@ export function contentEditor(deps: {
 
 		async options(ctx: UserContext, locale: Locale, now = new Date()): Promise<EditorOptions> {
 			const units = await editableUnits(ctx, now);
-			const [campuses, unitRows, products] = await Promise.all([
+			const [campuses, unitRows, products, eventCategories] = await Promise.all([
 				db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute(),
 				db.selectFrom('units').selectAll().orderBy('sort').execute(),
-				db.selectFrom('products').selectAll().orderBy('slug').execute()
+				db.selectFrom('products').selectAll().orderBy('slug').execute(),
+				db
+					.selectFrom('categories')
+					.selectAll()
+					.where('kind', '=', 'event')
+					.orderBy('sort')
+					.orderBy('id')
+					.execute()
 			]);
 			return {
 				campuses: campuses.map((c) => ({ value: String(c.id), label: String(c.name) })),
@@ -510,6 +557,10 @@ export function contentEditor(deps: {
 				products: products.map((p) => ({
 					value: String(p.id),
 					label: pickLocalized(p, 'name', locale).text
+				})),
+				eventCategories: eventCategories.map((c) => ({
+					value: String(c.id),
+					label: pickLocalized(c, 'name', locale).text
 				}))
 			};
 		},
@@ -654,6 +705,9 @@ export function contentEditor(deps: {
 							if (kind === 'pages') newKey = String(changes.slug);
 						}
 						if (Object.keys(errors).length > 0) return { ok: false as const, errors };
+						// Translated later: the English address comes with the English title.
+						const english = await englishSlugFor(trx, kind, key, { ...before, ...changes });
+						if (english) changes.slug_en = english;
 						const updated = await trx
 							.updateTable(TABLE[kind])
 							.set({ ...changes, version: sql`version + 1` })

@@ -84,7 +84,7 @@ export function contentService(store: ContentStore) {
 				}),
 				store.countEvents(query),
 				store.campuses(),
-				store.eventCategories(now.toISOString())
+				store.eventCategories(locale, now.toISOString())
 			]);
 			const pageCount = Math.max(1, Math.ceil(total / pageSize));
 			return { events, total, pageCount, campuses, categories, filter };
@@ -165,10 +165,10 @@ export function contentService(store: ContentStore) {
 					offset: (page - 1) * pageSize
 				}),
 				store.countShopProducts(category),
-				store.shopCategories()
+				store.shopCategories(locale)
 			]);
 			return {
-				products: products.map((p) => ({ ...p, stockState: stockState(p.available) })),
+				products: products.map((p) => ({ ...p, stockState: stockState(p.available, p.heldUntil) })),
 				categories,
 				category,
 				page,
@@ -179,7 +179,9 @@ export function contentService(store: ContentStore) {
 		/** An active product by slug; inactive products do not exist for the shop. */
 		async shopProduct(locale: Locale, slug: string, now = new Date()) {
 			const product = await store.shopProduct(locale, now.toISOString(), slug);
-			return product && { ...product, stockState: stockState(product.available) };
+			return (
+				product && { ...product, stockState: stockState(product.available, product.heldUntil) }
+			);
 		},
 
 		projects(locale: Locale, now = new Date()) {

@@ -84,14 +84,15 @@ export function isSafeLink(url: string): boolean {
 	return /^(https?:\/\/|mailto:)/i.test(url.trim());
 }
 
-export type StockState = 'in_stock' | 'low' | 'sold_out';
+/** `held`: none left to sell, but some are reserved in carts and may come back. */
+export type StockState = 'in_stock' | 'low' | 'held' | 'sold_out';
 
 /** At or below this many left, the shop says how many. */
 export const LOW_STOCK = 5;
 
 /** What the shop tells a buyer about a product's stock; null available means unlimited. */
-export function stockState(available: number | null): StockState {
+export function stockState(available: number | null, heldUntil: string | null = null): StockState {
 	if (available === null) return 'in_stock';
-	if (available <= 0) return 'sold_out';
+	if (available <= 0) return heldUntil === null ? 'sold_out' : 'held';
 	return available <= LOW_STOCK ? 'low' : 'in_stock';
 }

@@ -53,7 +53,20 @@ describe.each(ENGINES)('on %s', (engine) => {
 			const past = await content.events('en', { past: true, page: 1 }, NOW);
 			expect(titles(past.events)).toEqual(['Debate on student finance']);
 			expect(upcoming.campuses.map((c) => c.id)).toEqual(['oslo', 'bergen', 'trondheim']);
-			expect(upcoming.categories).toEqual(['career', 'politics', 'social', 'sport']);
+			// The categories some public event has, in the list's order, named in the page's language.
+			expect(upcoming.categories).toEqual([
+				{ code: 'social', name: 'Social' },
+				{ code: 'career', name: 'Career' },
+				{ code: 'sport', name: 'Sports' },
+				{ code: 'politics', name: 'Politics' }
+			]);
+			const no = await content.events('no', { past: false, page: 1 }, NOW);
+			expect(no.categories.map((c) => c.name)).toEqual([
+				'Sosialt',
+				'Karriere',
+				'Idrett',
+				'Politikk'
+			]);
 		});
 
 		it('pages the list and filters by Oslo calendar days', async () => {
@@ -262,6 +275,41 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(sticker).toMatchObject({ available: null, stockState: 'in_stock' });
 		});
 
+		it('the last units held only in carts are held, not sold out, until the first hold runs out', async () => {
+			await db.updateTable('products').set({ stock: 3 }).where('id', '=', 'prod-mug').execute();
+			const hold = (id: string, quantity: number, minutes: number) => ({
+				id,
+				cart_id: `cart-${id}`,
+				product_id: 'prod-mug',
+				quantity,
+				created_at: NOW.toISOString(),
+				expires_at: new Date(NOW.getTime() + minutes * 60_000).toISOString()
+			});
+			await db
+				.insertInto('cart_reservations')
+				.values([hold('m1', 2, 14), hold('m2', 1, 9)])
+				.execute();
+			const firstEnd = new Date(NOW.getTime() + 9 * 60_000).toISOString();
+			expect(await content.shopProduct('no', 'mug', NOW)).toMatchObject({
+				available: 0,
+				stockState: 'held',
+				heldUntil: firstEnd
+			});
+			const listed = (await content.shop('en', { page: 1 }, NOW)).products;
+			expect(listed.find((p) => p.slug === 'mug')).toMatchObject({
+				stockState: 'held',
+				heldUntil: firstEnd
+			});
+			// Sold for good: sold out, with no time to come back.
+			await db.updateTable('products').set({ stock: 0 }).where('id', '=', 'prod-mug').execute();
+			expect(await content.shopProduct('no', 'mug', NOW)).toMatchObject({
+				stockState: 'sold_out',
+				heldUntil: null
+			});
+			await db.deleteFrom('cart_reservations').where('product_id', '=', 'prod-mug').execute();
+			await db.updateTable('products').set({ stock: 10 }).where('id', '=', 'prod-mug').execute();
+		});
+
 		it('lists projects in their order and finds one by slug', async () => {
 			expect((await content.projects('no')).map((p) => p.slug)).toEqual([
 				'student-housing',
@@ -308,7 +356,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
 		it('the sitemap lists policies, published news and the active products the shop lists', async () => {
 			await db.updateTable('products').set({ active: 0 }).where('slug', '=', 'sticker').execute();
-			const paths = await content.sitemapPaths(NOW);
+			const paths = (await content.sitemapPaths(NOW)).map((p) => p.no);
 			expect(paths).toEqual(
 				expect.arrayContaining([
 					'/policies/code-of-conduct',

@@ -2,13 +2,14 @@ import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Locale } from '$lib/i18n';
 import type { Database, Db } from '../db';
 import type { EventsTable, JobsTable, NewsTable, ProductsTable, ProjectsTable } from '../db/schema';
-import { availableOf, reservedQuantity, soldQuantity } from '../shop/availability';
+import { stockColumns, stockOf } from '../shop/availability';
 
 type Row = Record<string, unknown>;
 import { publicTeam } from '../identity/public-team';
 import { pickLocalized, pickRich, titleOf } from './localize';
 import { isPublic } from './visibility';
 import type {
+	Category,
 	ContentImage,
 	ContentStore,
 	EventQuery,
@@ -22,6 +23,7 @@ import type {
 function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary {
 	return {
 		id: r.id,
+		slug: slugsOf(r)[locale],
 		title: pickLocalized(r, 'title', locale),
 		summary: pickLocalized(r, 'summary', locale),
 		location: r.location,
@@ -33,9 +35,16 @@ function eventSummary(r: Selectable<EventsTable>, locale: Locale): EventSummary 
 	};
 }
 
+/** An event's or news item's address in each language: the id (from the Norwegian title), else its own. */
+const slugsOf = (r: { id: string; slug_en: string | null }): Record<Locale, string> => ({
+	no: r.id,
+	en: r.slug_en ?? r.id
+});
+
 function newsSummary(r: Selectable<NewsTable>, locale: Locale): NewsSummary {
 	return {
 		id: r.id,
+		slug: slugsOf(r)[locale],
 		title: pickLocalized(r, 'title', locale),
 		summary: pickLocalized(r, 'summary', locale),
 		publishedAt: r.published_at
@@ -98,12 +107,24 @@ function productsWithAvailability(db: Db, now: string) {
 	return db
 		.selectFrom('products')
 		.selectAll('products')
-		.select((eb) => [
-			reservedQuantity(eb, now).as('reserved'),
-			soldQuantity(eb).as('sold'),
-			cardImageWidth(eb)
-		])
+		.select((eb) => [...stockColumns(eb, now), cardImageWidth(eb)])
 		.where('products.active', '=', 1);
+}
+
+/** Categories as the filters show them: code and name in the locale. */
+function asCategories(
+	rows: { id: string; name_no: string; name_en: string }[],
+	locale: Locale
+): Category[] {
+	return rows.map((r) => ({ code: r.id, name: pickLocalized(r, 'name', locale).text }));
+}
+
+/** A category's name from a row joined with its entry (`category_name_*`), else its code. */
+function categoryNameOf(
+	r: { category: string; category_name_no: string | null; category_name_en: string | null },
+	locale: Locale
+): string {
+	return r.category_name_no === null ? r.category : pickLocalized(r, 'category_name', locale).text;
 }
 
 /** The events an EventQuery selects, before ordering and paging. */
@@ -243,15 +264,20 @@ export function sqlContentStore(db: Db): ContentStore {
 		async campuses() {
 			return db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute();
 		},
-		async eventCategories(now) {
+		async eventCategories(locale, now) {
 			const rows = await db
-				.selectFrom('events')
-				.select('category')
-				.where(isPublic('events', now))
-				.distinct()
-				.orderBy('category')
+				.selectFrom('categories')
+				.select(['id', 'name_no', 'name_en'])
+				.where('kind', '=', 'event')
+				.where(
+					'id',
+					'in',
+					db.selectFrom('events').select('category').where(isPublic('events', now))
+				)
+				.orderBy('sort')
+				.orderBy('id')
 				.execute();
-			return rows.map((r) => r.category);
+			return asCategories(rows, locale);
 		},
 		async events(locale, q) {
 			let query = eventsMatching(db, q)
@@ -275,14 +301,22 @@ export function sqlContentStore(db: Db): ContentStore {
 				.leftJoin('products', (j) =>
 					j.onRef('products.id', '=', 'events.product_id').on('products.active', '=', 1)
 				)
+				.leftJoin('categories', 'categories.id', 'events.category')
 				.selectAll('events')
-				.select(['campuses.name as campus_name', 'products.slug as product_slug'])
-				.where('events.id', '=', id)
+				.select([
+					'campuses.name as campus_name',
+					'products.slug as product_slug',
+					'categories.name_no as category_name_no',
+					'categories.name_en as category_name_en'
+				])
+				.where((eb) => eb.or([eb('events.id', '=', id), eb('events.slug_en', '=', id)]))
 				.where(isPublic('events', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...eventSummary(r, locale),
+				slugs: slugsOf(r),
+				categoryName: categoryNameOf(r, locale),
 				body: pickRich(r, 'body', locale),
 				image: await imageOf(r, locale),
 				campusName: r.campus_name,
@@ -301,16 +335,17 @@ export function sqlContentStore(db: Db): ContentStore {
 			const rows = await query.execute();
 			return rows.map((r) => newsSummary(r, locale));
 		},
-		async newsItem(locale, now, id) {
+		async newsItem(locale, now, address) {
 			const r = await db
 				.selectFrom('news')
 				.selectAll()
-				.where('id', '=', id)
+				.where((eb) => eb.or([eb('id', '=', address), eb('slug_en', '=', address)]))
 				.where(isPublic('news', now))
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...newsSummary(r, locale),
+				slugs: slugsOf(r),
 				body: pickRich(r, 'body', locale),
 				image: await imageOf(r, locale),
 				unit: await unitRef(locale, r.unit_id, now)
@@ -411,7 +446,7 @@ export function sqlContentStore(db: Db): ContentStore {
 			return rows.map((r) => ({
 				...productSummary(r, locale),
 				category: r.category,
-				available: availableOf(r.stock, r.reserved, r.sold)
+				...stockOf(r)
 			}));
 		},
 		async countShopProducts(category) {
@@ -423,26 +458,32 @@ export function sqlContentStore(db: Db): ContentStore {
 			if (category) query = query.where('category', '=', category);
 			return Number((await query.executeTakeFirstOrThrow()).n);
 		},
-		async shopCategories() {
+		async shopCategories(locale) {
 			const rows = await db
-				.selectFrom('products')
-				.select('category')
-				.distinct()
-				.where('active', '=', 1)
-				.where('category', '!=', 'membership')
-				.orderBy('category')
+				.selectFrom('categories')
+				.select(['id', 'name_no', 'name_en'])
+				.where('kind', '=', 'product')
+				.where('id', 'in', db.selectFrom('products').select('category').where('active', '=', 1))
+				.orderBy('sort')
+				.orderBy('id')
 				.execute();
-			return rows.map((r) => r.category);
+			return asCategories(rows, locale);
 		},
 		async shopProduct(locale, now, slug) {
 			const r = await productsWithAvailability(db, now)
+				.leftJoin('categories', 'categories.id', 'products.category')
+				.select([
+					'categories.name_no as category_name_no',
+					'categories.name_en as category_name_en'
+				])
 				.where('products.slug', '=', slug)
 				.executeTakeFirst();
 			if (!r) return undefined;
 			return {
 				...productSummary(r, locale),
 				category: r.category,
-				available: availableOf(r.stock, r.reserved, r.sold),
+				...stockOf(r),
+				categoryName: categoryNameOf(r, locale),
 				description: pickRich(r, 'description', locale),
 				picture: await imageOf(r, locale),
 				maxPerOrder: r.max_per_order,
@@ -514,8 +555,8 @@ export function sqlContentStore(db: Db): ContentStore {
 					...doc('page', `/${r.slug}`, r, text),
 					keywords: r[`keywords_${locale}`]
 				})),
-				...events.map((r) => doc('event', `/events/${r.id}`, r, text, r.starts_at)),
-				...news.map((r) => doc('news', `/news/${r.id}`, r, text, r.published_at)),
+				...events.map((r) => doc('event', `/events/${slugsOf(r)[locale]}`, r, text, r.starts_at)),
+				...news.map((r) => doc('news', `/news/${slugsOf(r)[locale]}`, r, text, r.published_at)),
 				...jobs.map((r) => doc('job', `/jobs/${r.slug}`, r, text, r.deadline)),
 				...units.map((r) => doc('unit', `/units/${r.id}`, r, { ...text, title: 'name' })),
 				...projects.map((r) => doc('project', `/projects/${r.slug}`, r, text)),
@@ -576,13 +617,13 @@ export function sqlContentStore(db: Db): ContentStore {
 			const [events, news, jobs, units, projects, policies, products] = await Promise.all([
 				db
 					.selectFrom('events')
-					.select('id')
+					.select(['id', 'slug_en'])
 					.where(isPublic('events', now))
 					.orderBy('starts_at')
 					.execute(),
 				db
 					.selectFrom('news')
-					.select('id')
+					.select(['id', 'slug_en'])
 					.where(isPublic('news', now))
 					.orderBy('published_at')
 					.execute(),
@@ -610,8 +651,8 @@ export function sqlContentStore(db: Db): ContentStore {
 					.execute()
 			]);
 			return {
-				events: events.map((r) => r.id),
-				news: news.map((r) => r.id),
+				events: events.map(slugsOf),
+				news: news.map(slugsOf),
 				jobs: jobs.map((r) => r.slug),
 				units: units.map((r) => r.id),
 				projects: projects.map((r) => r.slug),

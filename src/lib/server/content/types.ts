@@ -5,6 +5,8 @@ import type { LocalizedText, RichLocalizedText } from './localize';
 
 export interface EventSummary {
 	id: string;
+	/** The last part of its address in the locale asked for (/events/<slug>). */
+	slug: string;
 	title: LocalizedText;
 	summary: LocalizedText;
 	location: string;
@@ -26,7 +28,17 @@ export interface ContentImage {
 	sources: { type: string; srcset: string }[];
 }
 
+/** A category of events or products as the public filters show it: its code and its name. */
+export interface Category {
+	code: string;
+	name: string;
+}
+
 export interface EventDetail extends EventSummary {
+	/** Its address in each language: a page asked for by the other's leads to this locale's. */
+	slugs: Record<Locale, string>;
+	/** The category's name in the page's language (its code when it has no entry). */
+	categoryName: string;
 	body: RichLocalizedText;
 	image: ContentImage | null;
 	campusName: string;
@@ -51,12 +63,16 @@ export interface EventQuery {
 
 export interface NewsSummary {
 	id: string;
+	/** The last part of its address in the locale asked for (/news/<slug>). */
+	slug: string;
 	title: LocalizedText;
 	summary: LocalizedText;
 	publishedAt: string;
 }
 
 export interface NewsDetail extends NewsSummary {
+	/** Its address in each language: a page asked for by the other's leads to this locale's. */
+	slugs: Record<Locale, string>;
 	body: RichLocalizedText;
 	image: ContentImage | null;
 	unit: { id: string; name: LocalizedText } | null;
@@ -75,9 +91,13 @@ export interface ProductSummary {
 export interface ShopProduct extends ProductSummary {
 	category: string;
 	available: number | null;
+	/** When none is left but some are held in carts: when the first hold runs out (ISO). */
+	heldUntil: string | null;
 }
 
 export interface ShopProductDetail extends ShopProduct {
+	/** The category's name in the page's language (its code when it has no entry). */
+	categoryName: string;
 	description: RichLocalizedText;
 	/** An uploaded picture in its sizes, with alt text; null: the demo drawing in `image`, or none. */
 	picture: ContentImage | null;
@@ -164,8 +184,9 @@ export interface ProjectDetail extends ProjectSummary {
 
 /** Ids and slugs of every public content item, for the sitemap. */
 export interface SitemapItems {
-	events: string[];
-	news: string[];
+	/** Each event's and news item's address in each language. */
+	events: Record<Locale, string>[];
+	news: Record<Locale, string>[];
 	jobs: string[];
 	units: string[];
 	projects: string[];
@@ -209,14 +230,16 @@ export interface ContentStore {
 	pagesUnder(locale: Locale, prefix: string, now: string): Promise<PageLink[]>;
 
 	campuses(): Promise<Campus[]>;
-	eventCategories(now: string): Promise<string[]>;
+	/** The event categories some public event has, in their order, named in the locale. */
+	eventCategories(locale: Locale, now: string): Promise<Category[]>;
 	events(locale: Locale, query: EventQuery): Promise<EventSummary[]>;
 	/** How many events the query matches, ignoring its limit and offset. */
 	countEvents(query: EventQuery): Promise<number>;
 	event(locale: Locale, id: string, now: string): Promise<EventDetail | undefined>;
 
 	news(locale: Locale, now: string, unitId?: string): Promise<NewsSummary[]>;
-	newsItem(locale: Locale, now: string, id: string): Promise<NewsDetail | undefined>;
+	/** A news item by its address in either language (its id or its English slug). */
+	newsItem(locale: Locale, now: string, address: string): Promise<NewsDetail | undefined>;
 
 	/** Jobs whose deadline is not yet past, soonest deadline first. */
 	openJobs(locale: Locale, now: string): Promise<JobSummary[]>;
@@ -236,7 +259,8 @@ export interface ContentStore {
 	): Promise<ShopProduct[]>;
 	/** How many products the shop lists (in one category when given). */
 	countShopProducts(category?: string): Promise<number>;
-	shopCategories(): Promise<string[]>;
+	/** The product categories some listed product has, in their order, named in the locale. */
+	shopCategories(locale: Locale): Promise<Category[]>;
 	shopProduct(locale: Locale, now: string, slug: string): Promise<ShopProductDetail | undefined>;
 
 	/** The leaders of every campus's units (or one campus's), campuses and units by their order. */

@@ -33,6 +33,7 @@ import * as m017 from './migrations/017_people';
 import * as m018 from './migrations/018_applications';
 import * as m019 from './migrations/019_safety_reports';
 import * as m020 from './migrations/020_contact_inbox';
+import * as m021 from './migrations/021_categories_slugs';
 import * as m023 from './migrations/023_privacy_by_query';
 import * as m024 from './migrations/024_mail_sealed';
 import * as m025 from './migrations/025_team_titles';
@@ -67,6 +68,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'018_applications': m018,
 	'019_safety_reports': m019,
 	'020_contact_inbox': m020,
+	'021_categories_slugs': m021,
 	'023_privacy_by_query': m023,
 	'024_mail_sealed': m024,
 	'025_team_titles': m025,

@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, MIGRATION_NAMES, MIGRATIONS, pendingOnExisting } from './index';
 import * as m001 from './migrations/001_initial';
@@ -45,6 +45,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'018_applications',
 			'019_safety_reports',
 			'020_contact_inbox',
+			'021_categories_slugs',
 			'023_privacy_by_query',
 			'024_mail_sealed',
 			'025_team_titles',
@@ -114,5 +115,88 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			{ user_id: 'jonas', title_no: null, title_en: null }
 		]);
 		await expect(raw.selectFrom('leaders').selectAll().execute()).rejects.toThrow();
+	});
+
+	it('021 makes each category in use an entry (known codes with their names, free text like "Fest" a code the rows follow) and gives news English addresses', async () => {
+		const { db } = test;
+		const before = Object.fromEntries(
+			MIGRATION_NAMES.filter((n) => n < '021').map((n) => [n, ALL[n]!])
+		);
+		await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
+		await sql`insert into campuses (id, name, sort) values ('oslo', 'Oslo', 1)`.execute(db);
+		for (const [id, category] of [
+			['e1', 'social'],
+			['e2', 'Fest'],
+			['e3', 'fest'],
+			['e4', 'Fest']
+		]) {
+			await sql`insert into events (id, campus_id, category, location, starts_at, ends_at, title_no, title_en)
+				values (${id}, 'oslo', ${category}, 'Aula', '2026-12-01T18:00:00.000Z', '2026-12-01T20:00:00.000Z', 'T', 'T')`.execute(
+				db
+			);
+		}
+		for (const [id, category] of [
+			['p1', 'merch'],
+			['p2', 'membership'],
+			['p3', 'Fest']
+		]) {
+			await sql`insert into products (id, slug, category, price_ore, name_no, name_en, description_no, description_en)
+				values (${id}, ${id}, ${category}, 100, 'V', 'V', '', '')`.execute(db);
+		}
+		for (const [id, title] of [
+			['nytt-styre', 'New board'],
+			['new-board', 'New board'],
+			['quiz', 'Quiz'],
+			['tomt', '']
+		]) {
+			await sql`insert into news (id, published_at, title_no, title_en, summary_no, summary_en, body_no, body_en)
+				values (${id}, '2026-11-01T10:00:00.000Z', 'T', ${title}, '', '', '', '')`.execute(db);
+		}
+		expect(await migrate(db)).toEqual(MIGRATION_NAMES.filter((n) => n >= '021'));
+		expect(await db.selectFrom('events').select(['id', 'slug_en']).orderBy('id').execute()).toEqual(
+			[
+				{ id: 'e1', slug_en: 't' },
+				{ id: 'e2', slug_en: 't-2' },
+				{ id: 'e3', slug_en: 't-3' },
+				{ id: 'e4', slug_en: 't-4' }
+			]
+		);
+		// News: an English address from the English title, unless it is the id already, none without
+		// one; never one that is another item's address.
+		expect(await db.selectFrom('news').select(['id', 'slug_en']).orderBy('id').execute()).toEqual([
+			{ id: 'new-board', slug_en: null },
+			{ id: 'nytt-styre', slug_en: 'new-board-2' },
+			{ id: 'quiz', slug_en: null },
+			{ id: 'tomt', slug_en: null }
+		]);
+		const categories = await db
+			.selectFrom('categories')
+			.select(['id', 'kind', 'name_no', 'name_en'])
+			.orderBy('kind')
+			.orderBy('sort')
+			.execute();
+		expect(categories).toEqual([
+			{ id: 'fest', kind: 'event', name_no: 'Fest', name_en: 'Fest' },
+			{ id: 'social', kind: 'event', name_no: 'Sosialt', name_en: 'Social' },
+			{ id: 'fest-2', kind: 'product', name_no: 'Fest', name_en: 'Fest' },
+			{ id: 'merch', kind: 'product', name_no: 'Effekter', name_en: 'Merchandise' }
+		]);
+		// The membership plans migration 016 made are products too, left out of the list.
+		const codes = async (table: 'events' | 'products', ids: string[]) =>
+			(
+				await db
+					.selectFrom(table)
+					.select(['id', 'category'])
+					.where('id', 'in', ids)
+					.orderBy('id')
+					.execute()
+			).map((r) => r.category);
+		expect(await codes('events', ['e1', 'e2', 'e3', 'e4'])).toEqual([
+			'social',
+			'fest',
+			'fest',
+			'fest'
+		]);
+		expect(await codes('products', ['p1', 'p2', 'p3'])).toEqual(['merch', 'membership', 'fest-2']);
 	});
 });

@@ -49,6 +49,17 @@ export interface CampusesTable {
 	version: Generated<number>;
 }
 
+/**
+ * Categories of events and products, named in both languages. `id` is the code the events' or
+ * products' `category` column stores (unique across both kinds); `kind` is `event` or `product`.
+ */
+export type CategoriesTable = {
+	id: string;
+	kind: string;
+	sort: number;
+	version: Generated<number>;
+} & Localized<'name'>;
+
 export type UnitsTable = { id: string; campus_id: string; type: string; sort: number } & Localized<
 	'name' | 'summary' | 'body'
 > &
@@ -57,7 +68,10 @@ export type UnitsTable = { id: string; campus_id: string; type: string; sort: nu
 	WithImage;
 
 export type EventsTable = {
+	/** Made from the Norwegian title: the Norwegian address. */
 	id: string;
+	/** The English address (migration 021); null: the id serves both languages. */
+	slug_en: Generated<string | null>;
 	campus_id: string;
 	unit_id: string | null;
 	category: string;
@@ -74,7 +88,10 @@ export type EventsTable = {
 	WithImage;
 
 export type NewsTable = {
+	/** Made from the Norwegian title: the Norwegian address. */
 	id: string;
+	/** The English address (migration 021); null: the id serves both languages. */
+	slug_en: Generated<string | null>;
 	unit_id: string | null;
 	/** The publication time shown; before it the item is not public. */
 	published_at: string;
@@ -560,6 +577,7 @@ export interface Database {
 	users: UsersTable;
 	sessions: SessionsTable;
 	campuses: CampusesTable;
+	categories: CategoriesTable;
 	units: UnitsTable;
 	events: EventsTable;
 	news: NewsTable;

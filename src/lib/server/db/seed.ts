@@ -87,6 +87,32 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 			])
 			.execute();
 
+		// The categories events and products choose from, named in both languages (migration 021).
+		await trx
+			.insertInto('categories')
+			.values(
+				(
+					[
+						['social', 'event', 'Sosialt', 'Social'],
+						['career', 'event', 'Karriere', 'Career'],
+						['sport', 'event', 'Idrett', 'Sports'],
+						['politics', 'event', 'Politikk', 'Politics'],
+						['academic', 'event', 'Faglig', 'Academic'],
+						['culture', 'event', 'Kultur', 'Culture'],
+						['clothing', 'product', 'Klær', 'Clothing'],
+						['merch', 'product', 'Effekter', 'Merchandise'],
+						['ticket', 'product', 'Billetter', 'Tickets']
+					] as const
+				).map(([id, kind, name_no, name_en], i) => ({
+					id,
+					kind,
+					name_no,
+					name_en,
+					sort: (i + 1) * 10
+				}))
+			)
+			.execute();
+
 		await trx
 			.insertInto('products')
 			.values([

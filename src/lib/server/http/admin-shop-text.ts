@@ -21,6 +21,7 @@ const ERRORS: Record<string, () => string> = {
 	max_format: m.admin_shop_error_max_format,
 	category_format: m.admin_shop_error_category_format,
 	category_membership: m.admin_shop_error_category_membership,
+	category_unknown: m.admin_shop_error_category_unknown,
 	unit_unknown: m.admin_shop_error_unit_unknown,
 	months_format: m.admin_shop_error_months_format
 };
@@ -194,6 +195,7 @@ const FORM_WORDS = {
 	max_per_order_hint: m.admin_shop_field_max_per_order_hint,
 	category: m.admin_shop_field_category,
 	category_hint: m.admin_shop_field_category_hint,
+	category_choose: m.admin_shop_field_category_choose,
 	unit: m.admin_shop_field_unit,
 	unit_none: m.admin_shop_field_unit_none,
 	period: m.admin_shop_field_period,

@@ -52,6 +52,19 @@ describe('the kept pages', () => {
 		expect(cache.get('k', null, 1000)).toBeUndefined();
 	});
 
+	it('keeps a page that says until when it holds (Expires) no longer than that', async () => {
+		const cache = pageCache({ ttlMs: 10_000, maxBytes: 1e6 });
+		const until = (ms: number) => ({ expires: new Date(ms).toUTCString() });
+		const since = cache.generation();
+		await cache.keep('held', page('back at 12:34', until(4000)), since, null, 0);
+		expect(await cache.get('held', null, 3999)?.text()).toBe('back at 12:34');
+		expect(cache.get('held', null, 4000)).toBeUndefined();
+		await cache.keep('later', page('fine', until(60_000)), since, null, 0);
+		expect(cache.get('later', null, 10_000)).toBeUndefined();
+		await cache.keep('past', page('gone', until(0)), since, null, 5000);
+		expect(cache.get('past', null, 5000)).toBeUndefined();
+	});
+
 	it('keeps no error page, no page that sets a session cookie and nothing but HTML', async () => {
 		const cache = pageCache({ ttlMs: 1000, maxBytes: 1e6 });
 		const since = cache.generation();

@@ -89,6 +89,19 @@ export function pageCacheKey(url: URL, cookieHeader: string | null): string | nu
  * What browsers and proxies may do with a page: always ask again (the ETag makes that cheap), and
  * never share a page made for one visitor's cookies with another.
  */
+/**
+ * Says that what a page shows holds only until the earliest of `instants` (a time it names, such
+ * as when reserved units may come back): the page cache keeps it no longer. `Expires` is the
+ * standard word for it; browsers still revalidate, as the page's `no-cache` tells them.
+ */
+export function keepUntil(
+	setHeaders: (headers: Record<string, string>) => void,
+	instants: (string | null)[]
+): void {
+	const times = instants.filter((t) => t !== null).map((t) => Date.parse(t));
+	if (times.length > 0) setHeaders({ expires: new Date(Math.min(...times)).toUTCString() });
+}
+
 export function setPageCaching(response: Response, isShared: boolean): void {
 	if (!response.headers.get('content-type')?.startsWith('text/html')) return;
 	if (!response.headers.has('cache-control')) {
@@ -157,12 +170,16 @@ export function pageCache({ ttlMs, maxBytes, changedElsewhere }: PageCacheOption
 				return new Response(body, response);
 			}
 
+			// A page that says until when it holds (keepUntil) is not kept past that.
+			const expires = Date.parse(response.headers.get('expires') ?? '');
+			const expiresAt = Number.isNaN(expires) ? now + ttlMs : Math.min(now + ttlMs, expires);
+			if (expiresAt <= now) return new Response(body, response);
 			const bodies = compress(body);
 			const entry: Entry = {
 				bodies,
 				headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
 				bytes: body.byteLength + bodies.br.byteLength + bodies.gzip.byteLength,
-				expiresAt: now + ttlMs
+				expiresAt
 			};
 			remove(key);
 			entries.set(key, entry);

@@ -4,7 +4,7 @@
 // A read model: it changes nothing.
 import { LOW_STOCK } from '../content/queries';
 import type { Db } from '../db';
-import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
+import { atMostLeft, stockColumns, stockOf } from './availability';
 
 export const STUCK_AFTER_MS = 30 * 60_000;
 export const FAILED_WITHIN_MS = 7 * 86_400_000;
@@ -24,6 +24,8 @@ export interface LowStockProduct {
 	nameNo: string;
 	nameEn: string;
 	available: number;
+	/** None left, but some held in carts until then (the first hold's end): they may come back. */
+	heldUntil: string | null;
 }
 
 export interface ShopAttention {
@@ -83,8 +85,7 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 				'products.name_no',
 				'products.name_en',
 				'products.stock',
-				reservedQuantity(eb, at).as('reserved'),
-				soldQuantity(eb).as('sold')
+				...stockColumns(eb, at)
 			])
 			.where('products.active', '=', 1)
 			.where((eb) => atMostLeft(eb, at, LOW_STOCK))
@@ -95,11 +96,15 @@ export async function shopAttention(db: Db, now = new Date()): Promise<ShopAtten
 	return {
 		waiting: waiting.map(toOrder),
 		failed: failed.map(toOrder),
-		lowStock: low.map((p) => ({
-			id: p.id,
-			nameNo: p.name_no,
-			nameEn: p.name_en,
-			available: availableOf(p.stock, p.reserved as number, p.sold as number) ?? 0
-		}))
+		lowStock: low.map((p) => {
+			const { available, heldUntil } = stockOf(p);
+			return {
+				id: p.id,
+				nameNo: p.name_no,
+				nameEn: p.name_en,
+				available: available ?? 0,
+				heldUntil
+			};
+		})
 	};
 }

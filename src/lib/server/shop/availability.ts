@@ -20,6 +20,18 @@ export function reservedQuantity(eb: ProductScope, now: string) {
 		.where('cart_reservations.expires_at', '>=', now);
 }
 
+/**
+ * When the first of the product's active reservations runs out (null when none is held): the
+ * earliest moment units held in carts may come back. One index seek (product_id, expires_at).
+ */
+export function firstHoldEnd(eb: ProductScope, now: string) {
+	return eb
+		.selectFrom('cart_reservations')
+		.select((r) => r.fn.min<string>('cart_reservations.expires_at').as('t'))
+		.whereRef('cart_reservations.product_id', '=', 'products.id')
+		.where('cart_reservations.expires_at', '>=', now);
+}
+
 /** Sum of the product's lines on orders that hold stock (SOLD_STATUSES). */
 export function soldQuantity(eb: ProductScope) {
 	return eb
@@ -33,6 +45,44 @@ export function soldQuantity(eb: ProductScope) {
 /** Available units from the three numbers; null stock means no limit. */
 export function availableOf(stock: number | null, reserved: number | null, sold: number | null) {
 	return stock === null ? null : Math.max(0, stock - Number(reserved ?? 0) - Number(sold ?? 0));
+}
+
+/**
+ * Until when the last units are held in carts: the first hold's end when none is left to sell but
+ * some are only reserved (they come back unless bought), else null (in stock, or truly sold out).
+ */
+export function heldUntil(
+	stock: number | null,
+	reserved: number | null,
+	sold: number | null,
+	firstHoldEnds: string | null
+): string | null {
+	if (stock === null || availableOf(stock, reserved, sold) !== 0) return null;
+	return Number(reserved ?? 0) > 0 && stock - Number(sold ?? 0) > 0 ? firstHoldEnds : null;
+}
+
+/** The columns what a product has left is made from (`stockOf`), for a products query's select. */
+export function stockColumns(eb: ProductScope, now: string) {
+	return [
+		reservedQuantity(eb, now).as('reserved'),
+		soldQuantity(eb).as('sold'),
+		firstHoldEnd(eb, now).as('first_hold_end')
+	] as const;
+}
+
+/** What is left to sell (null: no limit) and until when the last units are held, from stockColumns. */
+export function stockOf(r: {
+	stock: number | null;
+	reserved: unknown;
+	sold: unknown;
+	first_hold_end: string | null;
+}): { available: number | null; heldUntil: string | null } {
+	const reserved = Number(r.reserved ?? 0);
+	const sold = Number(r.sold ?? 0);
+	return {
+		available: availableOf(r.stock, reserved, sold),
+		heldUntil: heldUntil(r.stock, reserved, sold, r.first_hold_end)
+	};
 }
 
 /** Whether a product with a stock limit has at most `n` left to sell at `now` (sold out included). */

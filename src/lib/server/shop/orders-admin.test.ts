@@ -333,6 +333,29 @@ describe.each(ENGINES)('orders admin on %s', (engine) => {
 		);
 	});
 
+	it('the dashboard and the product list say when the last units are only held in carts, and until when', async () => {
+		await w.db.updateTable('products').set({ stock: 2 }).where('id', '=', 'prod-hoodie').execute();
+		const now = new Date();
+		const added = await w.app.shop.addToCart(w.member, 'prod-hoodie', 2, now);
+		expect(added.ok).toBe(true);
+		const until = added.ok && added.reservation ? added.reservation.expiresAt : null;
+		const low = (await w.app.ordersAdmin.attention(w.admin)).lowStock;
+		expect(low.find((p) => p.id === 'prod-hoodie')).toMatchObject({
+			available: 0,
+			heldUntil: until
+		});
+		const listed = await w.app.productsAdmin.list(w.admin, {
+			q: '',
+			category: '',
+			active: '',
+			stock: 'low'
+		});
+		expect(listed.products.find((p) => p.id === 'prod-hoodie')).toMatchObject({
+			available: 0,
+			heldUntil: until
+		});
+	});
+
 	it('refuses a member, a unit leader, an anonymous session and a visitor in every function, and changes nothing', async () => {
 		const paid = await w.buy('prod-mug', 1);
 		const pending = await w.buy('prod-mug', 1, { pay: false });

@@ -101,6 +101,13 @@ describe.each(ENGINES)('products admin on %s', (engine) => {
 		expect(
 			await w.app.productsAdmin.createProduct(w.admin, values({ unitId: 'no-such-unit' }))
 		).toMatchObject({ ok: false, errors: { unitId: 'unit_unknown' } });
+		// Categories are a managed list (migration 021): a code not on it is refused.
+		expect(
+			await w.app.productsAdmin.createProduct(w.admin, values({ category: 'shoes' }))
+		).toMatchObject({ ok: false, errors: { category: 'category_unknown' } });
+		expect(
+			await w.app.productsAdmin.createProduct(w.admin, values({ category: 'social' }))
+		).toMatchObject({ ok: false, errors: { category: 'category_unknown' } });
 		expect(await w.db.selectFrom('products').select('id').execute()).toHaveLength(before.length);
 	});
 

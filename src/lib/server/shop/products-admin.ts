@@ -26,7 +26,7 @@ import type { RolesService } from '../identity/roles';
 import { imageColumns, imageShown, withImage, type ImageUpload } from '../content/images';
 import type { FilesService } from '../files';
 import { LOW_STOCK } from '../content/queries';
-import { atMostLeft, availableOf, reservedQuantity, soldQuantity } from './availability';
+import { atMostLeft, stockColumns, stockOf } from './availability';
 
 export interface PlanTerms {
 	period: string;
@@ -57,8 +57,17 @@ export interface AdminProduct {
 	reserved: number;
 	/** Left to sell; null without a stock limit. */
 	available: number | null;
+	/** None left, but some held in carts until then (the first hold's end). */
+	heldUntil: string | null;
 	/** Set for a membership plan. */
 	plan: PlanTerms | null;
+}
+
+/** An entry of the product categories' list, named in both languages. */
+export interface ProductCategory {
+	code: string;
+	nameNo: string;
+	nameEn: string;
 }
 
 export interface AdminProductRow {
@@ -71,6 +80,7 @@ export interface AdminProductRow {
 	memberPriceOre: number | null;
 	stock: number | null;
 	available: number | null;
+	heldUntil: string | null;
 	active: boolean;
 	featured: boolean;
 	/** A name or description is missing in one of the locales. */
@@ -98,7 +108,11 @@ export interface ProductUses {
 	events: number;
 }
 
-type ProductRow = Selectable<ProductsTable> & { reserved: unknown; sold: unknown };
+type ProductRow = Selectable<ProductsTable> & {
+	reserved: unknown;
+	sold: unknown;
+	first_hold_end: string | null;
+};
 type PlanRow = { period: string | null; audience: string | null; months: number | null };
 
 function toAdminProduct(r: ProductRow & PlanRow): AdminProduct {
@@ -122,7 +136,7 @@ function toAdminProduct(r: ProductRow & PlanRow): AdminProduct {
 		version: r.version,
 		sold,
 		reserved,
-		available: availableOf(r.stock, reserved, sold),
+		...stockOf(r),
 		plan:
 			r.period !== null && r.audience !== null && r.months !== null
 				? { period: r.period, audience: r.audience, months: r.months }
@@ -237,8 +251,7 @@ export function productsAdminService(deps: {
 			.leftJoin('membership_plans', 'membership_plans.product_id', 'products.id')
 			.selectAll('products')
 			.select((eb) => [
-				reservedQuantity(eb, now).as('reserved'),
-				soldQuantity(eb).as('sold'),
+				...stockColumns(eb, now),
 				'membership_plans.period',
 				'membership_plans.audience',
 				'membership_plans.months'
@@ -275,23 +288,38 @@ export function productsAdminService(deps: {
 	}
 
 	/** The product categories in use, membership aside (plans are not products to the form). */
-	async function categoriesInUse(): Promise<string[]> {
+	/** The product categories (the managed list, migration 021), in their order. */
+	async function productCategories(): Promise<ProductCategory[]> {
 		const rows = await db
-			.selectFrom('products')
-			.select('category')
-			.distinct()
-			.where('category', '!=', 'membership')
-			.orderBy('category')
+			.selectFrom('categories')
+			.select(['id', 'name_no', 'name_en'])
+			.where('kind', '=', 'product')
+			.orderBy('sort')
+			.orderBy('id')
 			.execute();
-		return rows.map((r) => r.category);
+		return rows.map((r) => ({ code: r.id, nameNo: r.name_no, nameEn: r.name_en }));
 	}
 
-	async function unitExists(q: Db, unitId: string | null): Promise<boolean> {
-		if (unitId === null) return true;
-		return (
-			(await q.selectFrom('units').select('id').where('id', '=', unitId).executeTakeFirst()) !==
-			undefined
-		);
+	/** A product's unit and category must be ones that exist: the fields' problems, if any. */
+	async function unknownChoices(
+		q: Db,
+		input: { unitId: string | null; category: string }
+	): Promise<Record<string, string> | null> {
+		const [unit, category] = await Promise.all([
+			input.unitId === null
+				? true
+				: q.selectFrom('units').select('id').where('id', '=', input.unitId).executeTakeFirst(),
+			q
+				.selectFrom('categories')
+				.select('id')
+				.where('id', '=', input.category)
+				.where('kind', '=', 'product')
+				.executeTakeFirst()
+		]);
+		const errors: Record<string, string> = {};
+		if (!unit) errors.unitId = 'unit_unknown';
+		if (!category) errors.category = 'category_unknown';
+		return Object.keys(errors).length > 0 ? errors : null;
 	}
 
 	async function create(
@@ -303,9 +331,8 @@ export function productsAdminService(deps: {
 		const user = await admin(ctx);
 		const edit = editOf(kind, values);
 		if (!('kind' in edit)) return edit;
-		if (edit.kind === 'product' && !(await unitExists(db, edit.input.unitId))) {
-			return { ok: false, reason: 'invalid', errors: { unitId: 'unit_unknown' } };
-		}
+		const unknown = edit.kind === 'product' ? await unknownChoices(db, edit.input) : null;
+		if (unknown) return { ok: false, reason: 'invalid', errors: unknown };
 		const id = randomUUID();
 		const chosen = edit.input.slug;
 		// Two admins creating "Hettegenser" at once may both find hettegenser-2 free; the unique
@@ -405,9 +432,8 @@ export function productsAdminService(deps: {
 		if (!('kind' in edit)) return edit;
 		const version = VersionField.safeParse(rawVersion);
 		if (!version.success) return { ok: false, reason: 'not_found' };
-		if (edit.kind === 'product' && !(await unitExists(db, edit.input.unitId))) {
-			return { ok: false, reason: 'invalid', errors: { unitId: 'unit_unknown' } };
-		}
+		const unknown = edit.kind === 'product' ? await unknownChoices(db, edit.input) : null;
+		if (unknown) return { ok: false, reason: 'invalid', errors: unknown };
 		try {
 			return await guarded(id, version.data, now, async (trx, before) => {
 				if ((edit.kind === 'plan') !== (before.plan !== null)) {
@@ -533,7 +559,7 @@ export function productsAdminService(deps: {
 			if (filter.active)
 				query = query.where('products.active', '=', filter.active === 'yes' ? 1 : 0);
 			if (filter.stock === 'low') query = query.where((eb) => atMostLeft(eb, at, LOW_STOCK));
-			const [rows, categories] = await Promise.all([query.execute(), categoriesInUse()]);
+			const [rows, categories] = await Promise.all([query.execute(), productCategories()]);
 			return {
 				products: rows.map((r): AdminProductRow => {
 					const p = toAdminProduct(r);
@@ -547,6 +573,7 @@ export function productsAdminService(deps: {
 						memberPriceOre: p.memberPriceOre,
 						stock: p.stock,
 						available: p.available,
+						heldUntil: p.heldUntil,
 						active: p.active,
 						featured: p.featured,
 						missingTranslation: missingTranslation(p)
@@ -574,7 +601,7 @@ export function productsAdminService(deps: {
 			await admin(ctx);
 			const [units, categories] = await Promise.all([
 				db.selectFrom('units').select(['id', 'name_no', 'name_en']).orderBy('name_no').execute(),
-				categoriesInUse()
+				productCategories()
 			]);
 			return {
 				units: units.map((u) => ({ id: u.id, nameNo: u.name_no, nameEn: u.name_en })),

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { commitWithoutFlushWait, lockRows, typedValue } from '../db/dialect';
-import { reservedQuantity, soldQuantity } from './availability';
+import { firstHoldEnd, reservedQuantity, soldQuantity } from './availability';
 import {
 	RESERVATION_TTL_MS,
 	type Reservation,
@@ -79,7 +79,7 @@ export async function reserveStock(
 		.executeTakeFirst();
 
 	if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { ok: true, reservation };
-	return { ok: false, reason: await whyRejected(db, input, nowIso) };
+	return { ok: false, ...(await whyRejected(db, input, nowIso)) };
 }
 
 function cartQuantity(eb: Parameters<typeof reservedQuantity>[0], cartId: string, now: string) {
@@ -94,16 +94,27 @@ async function whyRejected(
 ): Promise<ReserveRejection> {
 	const product = await db
 		.selectFrom('products')
-		.select((eb) => ['max_per_order', cartQuantity(eb, input.cartId, now).as('in_cart')])
+		.select((eb) => [
+			'max_per_order',
+			'stock',
+			cartQuantity(eb, input.cartId, now).as('in_cart'),
+			soldQuantity(eb).as('sold'),
+			firstHoldEnd(eb, now).as('first_hold_end')
+		])
 		.where('id', '=', input.productId)
 		.where('active', '=', 1)
 		.executeTakeFirst();
-	if (!product) return 'not_found';
+	if (!product) return { reason: 'not_found' };
 	if (
 		product.max_per_order !== null &&
 		Number(product.in_cart ?? 0) + input.quantity > product.max_per_order
 	) {
-		return 'over_limit';
+		return { reason: 'over_limit' };
 	}
-	return 'sold_out';
+	// Enough would be left without the other carts' reservations: they may come back.
+	const unsold = Number(product.stock ?? 0) - Number(product.sold ?? 0);
+	if (product.first_hold_end && unsold - Number(product.in_cart ?? 0) >= input.quantity) {
+		return { reason: 'held', heldUntil: product.first_hold_end };
+	}
+	return { reason: 'sold_out' };
 }

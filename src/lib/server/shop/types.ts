@@ -3,7 +3,12 @@
 
 export const RESERVATION_TTL_MS = 15 * 60_000;
 
-export type ReserveRejection = 'not_found' | 'sold_out' | 'over_limit';
+/**
+ * Why a reservation was refused. `held`: not enough left now, but enough would be if other carts'
+ * reservations ran out; `heldUntil` is when the first of them does.
+ */
+export type ReserveRejection =
+	{ reason: 'not_found' | 'sold_out' | 'over_limit' } | { reason: 'held'; heldUntil: string };
 
 export interface Reservation {
 	id: string;
@@ -14,7 +19,7 @@ export interface Reservation {
 }
 
 export type ReserveResult =
-	{ ok: true; reservation: Reservation } | { ok: false; reason: ReserveRejection };
+	{ ok: true; reservation: Reservation } | ({ ok: false } & ReserveRejection);
 
 /** What the header's cart link says: items (not lines) and the earliest end of a hold. */
 export interface CartSummary {

@@ -14,7 +14,7 @@ export const GET: RequestHandler = async ({ locals, url }) => {
 	const host = new URL(origin).host;
 	const body = toICalendar(
 		events.map((e) =>
-			calendarEvent(e, origin + localizePath(`/events/${e.id}`, locals.locale), host)
+			calendarEvent(e, origin + localizePath(`/events/${e.slug}`, locals.locale), host)
 		),
 		{ name: `${m.common_site_name()} – ${m.events_title()}` }
 	);

@@ -12,7 +12,7 @@ export const GET: RequestHandler = async ({ locals, url }) => {
 		news.map((n) => ({
 			title: n.title.text,
 			summary: n.summary.text,
-			url: origin + localizePath(`/news/${n.id}`, locals.locale),
+			url: origin + localizePath(`/news/${n.slug}`, locals.locale),
 			publishedAt: n.publishedAt
 		})),
 		{

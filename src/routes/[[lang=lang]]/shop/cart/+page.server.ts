@@ -19,22 +19,31 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	};
 };
 
+const refused = (
+	status: number,
+	productId: string,
+	reason: string,
+	heldUntil: string | null = null
+) => fail(status, { productId, reason, heldUntil });
+
 async function setLine(event: RequestEvent, quantity: number | undefined) {
 	const form = Object.fromEntries(await event.request.formData());
 	const parsed =
 		quantity === undefined
 			? CartLineForm.safeParse(form)
 			: RemoveLineForm.transform((v) => ({ ...v, quantity })).safeParse(form);
-	if (!parsed.success)
-		return fail(400, { productId: String(form.productId ?? ''), reason: 'quantity' });
+	if (!parsed.success) return refused(400, String(form.productId ?? ''), 'quantity');
 	const { locals } = event;
-	if (!locals.user) return fail(400, { productId: parsed.data.productId, reason: 'not_found' });
+	if (!locals.user) return refused(400, parsed.data.productId, 'not_found');
 	const result = await services().shop.setLineQuantity(
 		userContext(locals.user, locals.sessionId),
 		parsed.data.productId,
 		parsed.data.quantity
 	);
-	if (!result.ok) return fail(409, { productId: parsed.data.productId, reason: result.reason });
+	if (!result.ok) {
+		const heldUntil = result.reason === 'held' ? result.heldUntil : null;
+		return refused(409, parsed.data.productId, result.reason, heldUntil);
+	}
 	return { updated: parsed.data.productId };
 }
 

@@ -11,7 +11,7 @@ export const GET: RequestHandler = async ({ locals, params, url }) => {
 	const found = await content.event(locals.locale, params.id);
 	if (!found) error(404, 'Not found');
 	const origin = config.PUBLIC_ORIGIN ?? url.origin;
-	const pageUrl = origin + localizePath(`/events/${found.event.id}`, locals.locale);
+	const pageUrl = origin + localizePath(`/events/${found.event.slug}`, locals.locale);
 	const body = toICalendar([calendarEvent(found.event, pageUrl, new URL(origin).host)], {
 		name: m.common_site_name()
 	});
