@@ -131,7 +131,11 @@ describe('the admin content pages', () => {
 		expect(audit('vinterball')).toEqual([
 			expect.objectContaining({ actor: userId, action: 'create' })
 		]);
-		const page = await browser.get('/en/events/vinterball');
+		// The English site names it by its English title; the Norwegian address leads there.
+		const norwegianAddress = await browser.get('/en/events/vinterball');
+		expect(norwegianAddress.status).toBe(301);
+		expect(norwegianAddress.headers.get('location')).toBe('/en/events/winter-ball');
+		const page = await browser.get('/en/events/winter-ball');
 		expect(page.status).toBe(200);
 		expect(await page.text()).toContain('Bring <strong>your best clothes</strong>.');
 
@@ -155,7 +159,7 @@ describe('the admin content pages', () => {
 			before: { location: 'Aulaen' },
 			after: { location: 'Chateau Neuf' }
 		});
-		expect(mainText(await (await browser.get('/en/events/vinterball')).text())).toContain(
+		expect(mainText(await (await browser.get('/en/events/winter-ball')).text())).toContain(
 			'Chateau Neuf'
 		);
 		const ical = await (await fetch(`${server.url}/en/events/calendar.ics`)).text();
@@ -167,6 +171,7 @@ describe('the admin content pages', () => {
 		});
 		expect(deleted.status).toBe(303);
 		expect(audit('vinterball').map((e) => e.action)).toEqual(['create', 'update', 'delete']);
+		expect((await fetch(`${server.url}/en/events/winter-ball`)).status).toBe(404);
 		expect((await fetch(`${server.url}/en/events/vinterball`)).status).toBe(404);
 	});
 

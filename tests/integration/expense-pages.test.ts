@@ -238,7 +238,7 @@ describe('/fs/{id}: the claim and its decisions', () => {
 			'Fiona Finance',
 			'Så hele kontonummeret',
 			'Markerte som utbetalt',
-			`Utbetalingsdato: ${today}`
+			`Utbetalingsdato: ${new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long', timeZone: 'Europe/Oslo' }).format(new Date())}`
 		]) {
 			expect(trail).toContain(words);
 		}
