@@ -68,11 +68,12 @@ export function buildServices(
 		maxAgeMs: config.ASSISTANT_INDEX_MAX_AGE_SECONDS * 1000
 	});
 	// Another process's write (SQLite: a script on the same file) is reported once, to whoever
-	// asks first; the page cache (on every lookup) and the assistant (on every question) both ask,
-	// so whichever hears of it tells both.
+	// asks first; the page cache (on every lookup), the leadership (on every lookup) and the
+	// assistant (on every question) all ask, so whichever hears of it tells the others.
 	const noticeElsewhere = () => {
 		if (!changes?.changedElsewhere()) return false;
 		pages.clear();
+		leadership.clear();
 		retriever.invalidate();
 		return true;
 	};
@@ -83,7 +84,8 @@ export function buildServices(
 		changedElsewhere: changes && noticeElsewhere
 	});
 	const leadership = leadershipService(contentStore, {
-		ttlSeconds: config.LEADERSHIP_CACHE_SECONDS
+		ttlSeconds: config.LEADERSHIP_CACHE_SECONDS,
+		changedElsewhere: changes && noticeElsewhere
 	});
 	changes?.onWrite(() => {
 		pages.clear();

@@ -14,7 +14,14 @@ export interface CachedLeadership {
 	etag: string;
 }
 
-export function leadershipService(store: ContentStore, options: { ttlSeconds: number }) {
+export function leadershipService(
+	store: ContentStore,
+	options: {
+		ttlSeconds: number;
+		/** Whether another process changed the database since last asked (it then clears this). */
+		changedElsewhere?: () => boolean;
+	}
+) {
 	const cache = new Map<string, { value: CachedLeadership; expiresAt: number }>();
 
 	async function load(locale: Locale, campusId: string | undefined): Promise<CachedLeadership> {
@@ -47,6 +54,7 @@ export function leadershipService(store: ContentStore, options: { ttlSeconds: nu
 			now = Date.now()
 		): Promise<CachedLeadership> {
 			const key = `${locale}:${campusId ?? '*'}`;
+			if (options.changedElsewhere?.()) cache.clear();
 			const hit = cache.get(key);
 			if (hit && hit.expiresAt > now) return hit.value;
 			const value = await load(locale, campusId);
