@@ -108,6 +108,25 @@ describe('a job in a bounded worker', () => {
 		expect(await runBounded(thread, false)).not.toBe(first);
 	});
 
+	it('does not keep a worker whose job left its heap large (a hostile file), however it ended', async () => {
+		const grows: BoundedTask<number, number> = {
+			name: 'grows',
+			modules: ['node:worker_threads'],
+			heapMb: 128,
+			timeoutMs: 20_000,
+			async run(items, load) {
+				// What a parser keeps of a large file until its worker ends (a module-level cache).
+				const kept = ((globalThis as { kept?: unknown[] }).kept ??= []);
+				for (let n = 0; n < items; n++) kept.push({ n, text: `item ${n}` });
+				return (await load('node:worker_threads')).threadId;
+			}
+		};
+		const small = await runBounded(grows, 10);
+		expect(await runBounded(grows, 10)).toBe(small);
+		const large = await runBounded(grows, 1_000_000);
+		expect(await runBounded(grows, 10)).not.toBe(large);
+	});
+
 	it('runs at most two at once; the others wait their turn', async () => {
 		// Shared between the workers: how many run now, and the most that ever ran together.
 		const counts = new Int32Array(new SharedArrayBuffer(8));
