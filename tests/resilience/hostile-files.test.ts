@@ -35,10 +35,11 @@ let idle: { rss: number; anonymous: number; file: number; threads: number; heapL
 
 /**
  * The most the server's resident memory may stay above idle once the corpus has gone through and
- * the idle workers have ended. Measured here: 99–100 MB idle, 185–199 MB then (243 MB before the
- * fixes). Of those 85–100 MB, about 19 are file-backed (the parsers' and libvips's code, mapped
- * at first use), about 30 the server's own heap, garbage until V8's next full collection, and
- * about 45 what glibc keeps of freed memory (docs/decisions.md, resident memory after hostile files).
+ * the idle workers have ended. Measured here: 99–101 MB idle, 185–199 MB then (243 MB before the
+ * fixes). What stays is not returnable from here: about 19 MB file-backed (the parsers' and
+ * libvips's code, mapped at first use), 32 MB of the server's own heap, garbage until V8's next
+ * full collection, 31 MB that glibc keeps of freed memory and 17 MB of other mappings
+ * (docs/decisions.md, resident memory after hostile files).
  */
 const RETURNED_WITHIN_MB = 115;
 
