@@ -2,7 +2,7 @@
 // tests/integration/hostile-uploads.test.ts and the full one in tests/resilience. Files are made
 // in code (src/lib/server/files/hostile-fixtures.ts); a route answers each with its status and,
 // for a refusal, the code and message it gave.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'devalue';
@@ -27,16 +27,37 @@ import { createSession, withDb } from './fixtures';
 import { staffBrowsers } from './staff';
 import { startServer, type TestServer } from './server';
 
-/** The built server as `npm start` runs it (a 192 MB heap), with its own files folder. */
+/** The environment and node flags `npm start` runs the server with (package.json's script). */
+export function npmStartLaunch(): { env: Record<string, string>; nodeArgs: string[] } {
+	const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
+		scripts: { start: string };
+	};
+	const words = scripts.start.split(/\s+/);
+	const node = words.indexOf('node');
+	const env = Object.fromEntries(
+		words.slice(0, node).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)])
+	);
+	return { env, nodeArgs: words.slice(node + 1).filter((w) => w.startsWith('--')) };
+}
+
+/**
+ * The built server as `npm start` runs it (a 192 MB heap, its malloc settings), with its own
+ * files folder. Node writes a diagnostic report on SIGUSR2, so a test can read the heap limits.
+ */
 export async function startCappedServer(): Promise<{
 	server: TestServer;
 	filesDir: string;
+	/** The main thread's V8 heap limit (old and young generations), in MB, from node's report. */
+	heapLimitMb(): Promise<number>;
 	/** Stops it and removes its files; fails when it ever ran out of heap. */
 	stop(): Promise<void>;
 }> {
 	const filesDir = mkdtempSync(join(tmpdir(), 'orgweb-hostile-'));
+	const reports = mkdtempSync(join(tmpdir(), 'orgweb-report-'));
+	const launch = npmStartLaunch();
 	const server = await startServer(
 		{
+			...launch.env,
 			...EXPENSE_SERVER_ENV,
 			FILES_DIR: filesDir,
 			ADMIN_EMAILS: 'admin@example.org',
@@ -44,18 +65,46 @@ export async function startCappedServer(): Promise<{
 			TRUST_PROXY: 'true'
 		},
 		'scripts/serve.js',
-		['--max-old-space-size=192']
+		[...launch.nodeArgs, '--report-on-signal', `--report-directory=${reports}`]
 	);
 	return {
 		server,
 		filesDir,
+		async heapLimitMb() {
+			const before = new Set(readdirSync(reports));
+			process.kill(server.pid, 'SIGUSR2');
+			const report = await until(() => {
+				const name = readdirSync(reports).find((n) => !before.has(n));
+				if (!name) return null;
+				try {
+					return JSON.parse(readFileSync(join(reports, name), 'utf8')) as {
+						javascriptHeap: { memoryLimit: number };
+					};
+				} catch {
+					return null; // still being written
+				}
+			});
+			return report.javascriptHeap.memoryLimit / MB;
+		},
 		async stop() {
 			const output = server.output();
 			await server.stop();
 			rmSync(filesDir, { recursive: true, force: true });
+			rmSync(reports, { recursive: true, force: true });
 			expect(output).not.toMatch(/heap out of memory/i);
 		}
 	};
+}
+
+/** What `probe` gives once it gives something, checked every 100 ms for at most `ms`. */
+export async function until<T>(probe: () => T | null, ms = 60_000): Promise<T> {
+	const end = Date.now() + ms;
+	for (;;) {
+		const value = probe();
+		if (value !== null) return value;
+		if (Date.now() > end) throw new Error(`not within ${ms} ms: ${probe.toString()}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
 }
 
 /** Whether the server runs and answers its health check. */
@@ -281,4 +330,18 @@ export function uploadRoutes(server: TestServer, draftOf: (userId: string) => Pr
 export function rssMb(pid: number): number {
 	const status = readFileSync(`/proc/${pid}/status`, 'utf8');
 	return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** The server's threads now (the main one, libuv's, V8's, and one per parser worker). */
+export function threadCount(pid: number): number {
+	return Number(/Threads:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+}
+
+/** The server's resident memory split: anonymous (heaps, malloc) and file-backed (code), in MB. */
+export function residentMb(pid: number): { rss: number; anonymous: number; file: number } {
+	const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+	const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0);
+	const rss = Math.round(kb('Rss') / 1024);
+	const anonymous = Math.round(kb('Anonymous') / 1024);
+	return { rss, anonymous, file: rss - anonymous };
 }

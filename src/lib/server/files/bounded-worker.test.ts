@@ -91,21 +91,33 @@ describe('a job in a bounded worker', () => {
 		await expect(failure).rejects.toThrow('throws: not a receipt');
 	});
 
+	/** Answers its worker's thread id; refuses when told to, first keeping `keep` small objects. */
+	const thread: BoundedTask<{ fail?: boolean; keep?: number }, number> = {
+		name: 'thread',
+		modules: ['node:worker_threads'],
+		heapMb: 128,
+		timeoutMs: 20_000,
+		async run({ fail, keep = 0 }, load) {
+			if (fail) throw new Error('refused');
+			// What a parser keeps of a large file until its worker ends (a module-level cache).
+			const kept = ((globalThis as { kept?: unknown[] }).kept ??= []);
+			for (let n = 0; n < keep; n++) kept.push({ n, text: `item ${n}` });
+			return (await load('node:worker_threads')).threadId;
+		}
+	};
+
 	it('keeps a worker whose job ended well for the next job of its task, never one that failed', async () => {
-		const thread: BoundedTask<boolean, number> = {
-			name: 'thread',
-			modules: ['node:worker_threads'],
-			heapMb: 32,
-			timeoutMs: 10_000,
-			async run(fail, load) {
-				if (fail) throw new Error('refused');
-				return (await load('node:worker_threads')).threadId;
-			}
-		};
-		const first = await runBounded(thread, false);
-		expect(await runBounded(thread, false)).toBe(first);
-		await expect(runBounded(thread, true)).rejects.toThrow('refused');
-		expect(await runBounded(thread, false)).not.toBe(first);
+		const first = await runBounded(thread, {});
+		expect(await runBounded(thread, {})).toBe(first);
+		await expect(runBounded(thread, { fail: true })).rejects.toThrow('refused');
+		expect(await runBounded(thread, {})).not.toBe(first);
+	});
+
+	it('does not keep a worker whose job left its heap large (a hostile file), however it ended', async () => {
+		const small = await runBounded(thread, { keep: 10 });
+		expect(await runBounded(thread, { keep: 10 })).toBe(small);
+		const large = await runBounded(thread, { keep: 1_000_000 });
+		expect(await runBounded(thread, {})).not.toBe(large);
 	});
 
 	it('runs at most two at once; the others wait their turn', async () => {

@@ -5,7 +5,8 @@
 // objects. At most two jobs run at once (two cores); the others wait their turn, and a job's time
 // starts when it runs. A worker whose job ended well is kept a few seconds for the next job of
 // its task, so that the parser's package is not loaded again (about 0.7 s for pdf-lib here); one
-// whose job failed or hit a limit is never reused.
+// whose job failed or hit a limit is never reused, nor one whose heap the job left large (a big or
+// hostile file: V8 gives a heap back slowly, and a kept worker would hold it for IDLE_MS).
 //
 // A task is a function that runs in the worker, so it is sent there as its source text
 // (`Function.prototype.toString`, after the TypeScript is compiled): it may use only its
@@ -64,6 +65,9 @@ const sources = new Map<BoundedTask<never, unknown>['run'], string>();
 /** Idle workers by task source and heap size; each ends after IDLE_MS unused. */
 const idle = new Map<string, { worker: Worker; timer: NodeJS.Timeout }[]>();
 const IDLE_MS = 15_000;
+/** A worker whose heap is larger than this after its job is not kept (one with only its parser
+ * loaded has 15–17 MB: pdf-lib, pdf.js, mammoth). */
+const KEEP_HEAP_BYTES = 48 * 1024 * 1024;
 const resolved = new Map<string, string>();
 const fromHere = createRequire(import.meta.url);
 
@@ -98,6 +102,7 @@ function sourceOf(task: BoundedTask<never, unknown>): string {
 			: `Object.values({ ${text} })[0]`;
 		source = `
 const { parentPort, workerData } = require('node:worker_threads');
+const { getHeapStatistics } = require('node:v8');
 const run = ${expression};
 const load = (name) => {
 	const url = workerData.modules[name];
@@ -106,7 +111,10 @@ const load = (name) => {
 };
 parentPort.on('message', ({ input }) => {
 	run(input, load).then(
-		(output) => parentPort.postMessage({ output }, transferables(output)),
+		(output) => parentPort.postMessage(
+			{ output, heapBytes: getHeapStatistics().total_heap_size },
+			transferables(output)
+		),
 		(error) => parentPort.postMessage({ error: String((error && error.message) || error) })
 	);
 });
@@ -221,10 +229,10 @@ function runNow<Input, Output>(task: BoundedTask<Input, Output>, input: Input): 
 			() => settle(() => reject(new BoundedLimitReached('time', task.name))),
 			task.timeoutMs
 		);
-		const onMessage = (message: { output: Output } | { error: string }) =>
+		const onMessage = (message: { output: Output; heapBytes: number } | { error: string }) =>
 			'error' in message
 				? settle(() => reject(new BoundedTaskFailed(task.name, message.error)))
-				: settle(() => resolve(message.output), true);
+				: settle(() => resolve(message.output), message.heapBytes <= KEEP_HEAP_BYTES);
 		const onError = (error: Error & { code?: string }) =>
 			settle(() =>
 				reject(

@@ -10,6 +10,8 @@ export const FILE_LIMITS = {
 	pdfStageBytes: 16 * 1024 * 1024,
 	/** What a Word document's parts (its XML, not its pictures) may inflate to together. */
 	docxExpandedBytes: 16 * 1024 * 1024,
+	/** How deep a Word document's XML elements may nest (mammoth builds the tree and walks it). */
+	docxDepth: 1_000,
 	/** The heap of the worker a parser runs in, in MB (bounded-worker.ts). */
 	parseHeapMb: 128,
 	/** The most time one parser may take, in milliseconds. */
