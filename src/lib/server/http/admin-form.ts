@@ -7,7 +7,7 @@ import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/
 import { services } from '../app';
 import { m } from '$lib/paraglide/messages';
 import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
-import type { NamedAuditRecord } from '../audit/named';
+import type { NamedTrail } from '../audit/named';
 import { allowedOr404, callerOf } from './admin-route';
 import {
 	catalogueFormTexts,
@@ -62,7 +62,7 @@ export function valuesOf(p: AdminProduct, locale: Locale): CatalogueValues {
  * words, and the notice when it was just created.
  */
 export function catalogueFormState(
-	found: { product: AdminProduct; trail: NamedAuditRecord[]; uses: ProductUses },
+	found: { product: AdminProduct; trail: NamedTrail; uses: ProductUses },
 	locale: Locale,
 	url: URL
 ) {

@@ -7,7 +7,10 @@ import { formatPrice } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { orderStatusLabel } from '$lib/order-status';
 import { m } from '$lib/paraglide/messages';
+import type { NamedTrail } from '../audit/named';
 import { trailTexts, type TrailEntry } from '../audit/trail-entry';
+import { trailValue } from '../audit/trail-values';
+import type { OrderEventBy } from '../shop/orders-admin';
 
 const ERRORS: Record<string, () => string> = {
 	required: m.admin_shop_error_required,
@@ -57,8 +60,13 @@ const FIELDS: Record<string, () => string> = {
 	months: m.admin_shop_field_months,
 	status: m.admin_shop_field_status,
 	note: m.admin_shop_field_note,
-	revoked: m.admin_shop_field_revoked
+	revoked: m.admin_shop_field_revoked,
+	image_alt_no: () => `${m.admin_field_image_alt()} (${m.admin_language_no()})`,
+	image_alt_en: () => `${m.admin_field_image_alt()} (${m.admin_language_en()})`
 };
+
+/** A picture's stored path and file id: the action ("Picture changed") says it, a path would not. */
+const UNSHOWN = new Set(['image', 'image_file_id']);
 
 function fieldLabel(field: string): string {
 	return Object.hasOwn(FIELDS, field) ? FIELDS[field]!() : field;
@@ -72,19 +80,27 @@ const ACTIONS: Record<string, () => string> = {
 	deactivated: m.admin_shop_action_deactivated,
 	cancelled: m.admin_shop_action_cancelled,
 	refund_started: m.admin_shop_action_refund_started,
-	refunded: m.admin_shop_action_refunded
+	refunded: m.admin_shop_action_refunded,
+	image: m.admin_shop_action_image
 };
 
-/** A recorded value as a reader wants it: kroner for øre, yes/no, a status or code in words. */
-function fieldValue(field: string, value: unknown, locale: Locale): string {
+/**
+ * A recorded value as a reader wants it: kroner for øre, yes/no, a status or code in words, a
+ * unit's, category's or file's name for its id, a date in the reader's language (trail-values.ts).
+ */
+function fieldValue(
+	field: string,
+	value: unknown,
+	locale: Locale,
+	names: ReadonlyMap<string, string>
+): string {
 	if (value === null || value === undefined || value === '') return m.admin_shop_empty_value();
 	if (typeof value === 'boolean') return value ? m.admin_shop_yes() : m.admin_shop_no();
 	if (typeof value === 'number' && field.endsWith('Ore')) return formatPrice(value, locale);
-	if (typeof value !== 'string') return String(value);
-	if (field === 'status') return orderStatusLabel(value);
-	if (field === 'period') return periodLabel(value);
-	if (field === 'audience') return audienceLabel(value);
-	return value;
+	if (field === 'status' && typeof value === 'string') return orderStatusLabel(value);
+	if (field === 'period' && typeof value === 'string') return periodLabel(value);
+	if (field === 'audience' && typeof value === 'string') return audienceLabel(value);
+	return trailValue(value, locale, names);
 }
 
 const sideOf = (details: Record<string, unknown>, key: 'before' | 'after') => {
@@ -93,17 +109,9 @@ const sideOf = (details: Record<string, unknown>, key: 'before' | 'after') => {
 };
 
 /** A record's audit trail in words of the request's locale. */
-export function historyOf(
-	entries: {
-		id: string;
-		at: string;
-		actorName: string;
-		action: string;
-		details: Record<string, unknown>;
-	}[],
-	locale: Locale
-): TrailEntry[] {
-	return entries.map((e) => {
+export function historyOf(trail: NamedTrail, locale: Locale): TrailEntry[] {
+	const names = new Map(Object.entries(trail.names));
+	return trail.entries.map((e) => {
 		const before = sideOf(e.details, 'before');
 		const after = sideOf(e.details, 'after');
 		const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
@@ -114,12 +122,14 @@ export function historyOf(
 			action: e.action,
 			label: Object.hasOwn(ACTIONS, e.action) ? ACTIONS[e.action]!() : e.action,
 			// Each changed field: `Price (kr): NOK 149 → NOK 159`.
-			details: fields.map((field) => {
-				const sides = [before, after]
-					.filter((side) => side !== null)
-					.map((side) => fieldValue(field, side[field], locale));
-				return `${fieldLabel(field)}: ${sides.join(' → ')}`;
-			})
+			details: fields
+				.filter((field) => !UNSHOWN.has(field))
+				.map((field) => {
+					const sides = [before, after]
+						.filter((side) => side !== null)
+						.map((side) => fieldValue(field, side[field], locale, names));
+					return `${fieldLabel(field)}: ${sides.join(' → ')}`;
+				})
 		};
 	});
 }
@@ -296,9 +306,24 @@ export type OrderPageTexts = Record<keyof typeof ORDER_WORDS, string> & {
 	cancel_text: string;
 	refund_text: string;
 	refund_button: string;
-	/** Each event's from and to in words, in the order of the event log. */
-	events_words: { from: string; to: string }[];
+	/** Each event's from, to and by in words, in the order of the event log. */
+	events_words: { from: string; to: string; by: string }[];
 };
+
+function orderEventByText(by: OrderEventBy): string {
+	switch (by.kind) {
+		case 'buyer':
+			return m.admin_shop_order_by_buyer();
+		case 'provider':
+			return m.admin_shop_order_by_provider({ provider: by.provider });
+		case 'reconcile':
+			return m.admin_shop_order_by_reconcile();
+		case 'admin':
+			return by.name ?? m.admin_shop_order_by_admin();
+		case 'system':
+			return m.admin_shop_order_by_system();
+	}
+}
 
 /** The admin's order page in words of the request's language (the order's own data aside). */
 export function orderPageTexts(
@@ -309,7 +334,7 @@ export function orderPageTexts(
 		provider: string;
 		providerState: string | null;
 		totalOre: number;
-		events: { from: string | null; to: string }[];
+		events: { from: string | null; to: string; by: OrderEventBy }[];
 	},
 	locale: Locale
 ): OrderPageTexts {
@@ -337,7 +362,8 @@ export function orderPageTexts(
 		refund_button: refunding ? m.admin_shop_order_refund_retry() : m.admin_shop_order_refund(),
 		events_words: order.events.map((e) => ({
 			from: e.from ? orderStatusLabel(e.from) : m.admin_shop_order_event_new(),
-			to: orderStatusLabel(e.to)
+			to: orderStatusLabel(e.to),
+			by: orderEventByText(e.by)
 		}))
 	};
 }
