@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axeViolations, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
+import { axeViolations, e2eAccount, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
 
 // The shop's admin pages as an admin uses them, in both languages: a product's price and stock
 // edited and the shop changed at once; an order bought on the simulator refunded and its stock back
@@ -319,6 +319,51 @@ for (const locale of ['no', 'en'] as const) {
 			expect(by.length).toBeGreaterThan(0);
 		}
 		expect(await log.locator('code').count()).toBe(0);
+		await admin.context().close();
+	});
+
+	test(`/${locale}: counts of one are said in the singular: one order, one person, a product in one order`, async ({
+		browser,
+		baseURL
+	}) => {
+		const { id: buyerId, email } = await e2eAccount('Eline Enkelt');
+		const product = ownProduct(3, 10_000);
+		const orderId = randomUUID();
+		const now = new Date();
+		e2eDb((d) => {
+			d.prepare(
+				`insert into orders (id, user_id, status, provider, provider_session_id, total_ore, buyer_name,
+				buyer_email, buyer_phone, cart_id, created_at, updated_at, locale)
+				values (?, ?, 'paid', 'simulator', null, 10000, 'Eline Enkelt', ?, '12345678', null, ?, ?, 'no')`
+			).run(orderId, buyerId, email, now.toISOString(), now.toISOString());
+			d.prepare(
+				"insert into order_lines (id, order_id, product_id, name, unit_price_ore, quantity) values (?, ?, ?, 'Testvare', 10000, 1)"
+			).run(randomUUID(), orderId, product.id);
+			d.prepare(
+				"insert into memberships (id, user_id, order_id, product_id, starts_at, ends_at, created_at) values (?, ?, ?, 'membership-year-student', ?, ?, ?)"
+			).run(
+				randomUUID(),
+				buyerId,
+				orderId,
+				now.toISOString(),
+				new Date(now.getTime() + 300 * 86_400_000).toISOString(),
+				now.toISOString()
+			);
+		});
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/shop/orders?q=${encodeURIComponent(email)}`);
+		await expect(admin.getByTestId('orders-totals')).toHaveText(
+			locale === 'no' ? /^1 ordre, / : /^1 order, /
+		);
+		await admin.goto(`/${locale}/admin/shop/memberships?q=${encodeURIComponent(email)}`);
+		await expect(admin.getByTestId('holders-count')).toHaveText('1 person');
+		await admin.goto(`/${locale}/admin/shop/products/${product.id}`);
+		await admin
+			.getByRole('button', { name: locale === 'no' ? 'Slett produktet' : 'Delete the product' })
+			.click();
+		await expect(admin.getByRole('main')).toContainText(
+			locale === 'no' ? 'det er brukt i 1 ordre.' : 'it is used in 1 order.'
+		);
 		await admin.context().close();
 	});
 

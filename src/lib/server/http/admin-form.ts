@@ -11,6 +11,7 @@ import type { NamedTrail } from '../audit/named';
 import { allowedOr404, callerOf } from './admin-route';
 import {
 	catalogueFormTexts,
+	deleteRefusedText,
 	fieldErrorTexts,
 	historyOf,
 	historyTexts,
@@ -120,6 +121,7 @@ export function activeAnswer(
 		| SaveResult
 		| { ok: true }
 		| { ok: false; reason: 'not_found' | 'conflict' | 'in_use'; uses?: ProductUses },
+	locale: Locale,
 	active?: boolean
 ) {
 	if (result.ok) {
@@ -131,7 +133,7 @@ export function activeAnswer(
 	return fail(409, {
 		refusal:
 			'uses' in result && result.uses
-				? m.admin_shop_product_delete_refused(result.uses)
+				? deleteRefusedText(result.uses, locale)
 				: m.admin_shop_conflict()
 	} as CatalogueAnswer);
 }
@@ -152,7 +154,7 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 		const result = await allowedOr404(
 			services().productsAdmin.setActive(callerOf(event), event.params.id, version, active)
 		);
-		return activeAnswer(result, active);
+		return activeAnswer(result, event.locals.locale, active);
 	};
 	return {
 		save: async (event: RecordEvent) => {
@@ -170,7 +172,7 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 				services().productsAdmin.remove(callerOf(event), event.params.id, version)
 			);
 			if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
-			return activeAnswer(result);
+			return activeAnswer(result, event.locals.locale);
 		}
 	};
 }

@@ -3,7 +3,7 @@
 // refund. The routes turn codes into text on the server, so the pages receive text and the browser
 // never loads these tables (each message is JavaScript the admin's first visit would pay for).
 import { audienceLabel, periodLabel } from '$lib/admin/plan-labels';
-import { formatPrice } from '$lib/format';
+import { formatList, formatPrice } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { orderStatusLabel } from '$lib/order-status';
 import { m } from '$lib/paraglide/messages';
@@ -11,6 +11,7 @@ import type { NamedTrail } from '../audit/named';
 import { trailTexts, type TrailEntry } from '../audit/trail-entry';
 import { trailValue } from '../audit/trail-values';
 import type { OrderEventBy } from '../shop/orders-admin';
+import type { ProductUses } from '../shop/products-admin';
 
 const ERRORS: Record<string, () => string> = {
 	required: m.admin_shop_error_required,
@@ -149,6 +150,18 @@ export function savedMeanwhileText(
 					? m.admin_shop_empty_value()
 					: value
 	}));
+}
+
+/** Why a product cannot be deleted: what it is used in, each count in its own number. */
+export function deleteRefusedText(uses: ProductUses, locale: Locale): string {
+	const counted: [number, (input: { count: number }) => string][] = [
+		[uses.orders, m.admin_shop_uses_orders],
+		[uses.reservations, m.admin_shop_uses_reservations],
+		[uses.memberships, m.admin_shop_uses_memberships],
+		[uses.events, m.admin_shop_uses_events]
+	];
+	const parts = counted.filter(([count]) => count > 0).map(([count, text]) => text({ count }));
+	return m.admin_shop_product_delete_refused({ uses: formatList(parts, locale) });
 }
 
 /** The answer to a cancel or refund that did not go through. */
