@@ -141,6 +141,11 @@ describe('a page with an address of its own in each language', () => {
 				expect(page).toContain(`<link rel="canonical" href="${server.url}${expected[locale]}"`);
 				const alternate = await fetch(server.url + expected[other], { redirect: 'manual' });
 				expect(alternate.status).toBe(200);
+				// The other language's address under this language's prefix leads to this one's own.
+				const crossed = `/${locale}/${section}/${address[other]}`;
+				const moved = await fetch(server.url + crossed, { redirect: 'manual' });
+				expect(moved.status, crossed).toBe(301);
+				expect(new URL(moved.headers.get('location')!, server.url).pathname).toBe(expected[locale]);
 			}
 		});
 	}
