@@ -584,6 +584,28 @@ describe('the admin shop pages', () => {
 		expect(page).toContain('Refundert');
 	});
 
+	it('an order page names the payment provider and the payment’s state there in words, not by their codes', async () => {
+		const id = await order(true);
+		const words = {
+			no: [
+				'Betalingsløsning Betalingssimulatoren',
+				'Status hos betalingsløsningen Godkjent av kjøperen, beløpet er reservert',
+				'tilbake til kjøperen gjennom betalingssimulatoren.'
+			],
+			en: [
+				'Payment provider The payment simulator',
+				'State at the provider Approved by the buyer, the amount reserved',
+				'back to the buyer through the payment simulator.'
+			]
+		};
+		for (const locale of ['no', 'en'] as const) {
+			const page = mainText(await (await admin.get(`/${locale}/admin/shop/orders/${id}`)).text());
+			for (const said of words[locale]) expect(page).toContain(said);
+			expect(page).not.toMatch(/(?<!payment )\bsimulator\b|AUTHORIZED/i);
+			expect(page).not.toMatch(/callback:|checkout:/);
+		}
+	});
+
 	it('the orders CSV is a UTF-8 file with a byte-order mark, for the filter shown', async () => {
 		await order(true);
 		const res = await admin.get('/no/admin/shop/orders.csv?status=paid');

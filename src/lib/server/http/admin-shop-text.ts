@@ -315,6 +315,7 @@ export type OrderPageTexts = Record<keyof typeof ORDER_WORDS, string> & {
 	title: string;
 	status_word: string;
 	language_word: string;
+	provider_word: string;
 	provider_state_word: string;
 	cancel_text: string;
 	refund_text: string;
@@ -323,12 +324,32 @@ export type OrderPageTexts = Record<keyof typeof ORDER_WORDS, string> & {
 	events_words: { from: string; to: string; by: string }[];
 };
 
+const PROVIDERS: Record<string, () => string> = {
+	vipps: m.admin_shop_provider_vipps,
+	simulator: m.admin_shop_provider_simulator
+};
+
+/** A payment provider by name ("Vipps", "the payment simulator"); an unknown one by its code. */
+function providerName(provider: string): string {
+	return Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider]!() : provider;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const PROVIDER_STATES: Record<string, () => string> = {
+	CREATED: m.admin_shop_provider_state_created,
+	AUTHORIZED: m.admin_shop_provider_state_authorized,
+	ABORTED: m.admin_shop_provider_state_aborted,
+	EXPIRED: m.admin_shop_provider_state_expired,
+	TERMINATED: m.admin_shop_provider_state_terminated
+};
+
 function orderEventByText(by: OrderEventBy): string {
 	switch (by.kind) {
 		case 'buyer':
 			return m.admin_shop_order_by_buyer();
 		case 'provider':
-			return m.admin_shop_order_by_provider({ provider: by.provider });
+			return capitalised(providerName(by.provider));
 		case 'reconcile':
 			return m.admin_shop_order_by_reconcile();
 		case 'admin':
@@ -364,13 +385,19 @@ export function orderPageTexts(
 			order.locale && Object.hasOwn(languages, order.locale)
 				? languages[order.locale]!()
 				: m.admin_shop_empty_value(),
-		provider_state_word: order.providerState ?? m.admin_shop_order_provider_state_unknown(),
-		cancel_text: m.admin_shop_order_cancel_text({ provider: order.provider }),
+		provider_word: capitalised(providerName(order.provider)),
+		provider_state_word:
+			order.providerState === null
+				? m.admin_shop_order_provider_state_unknown()
+				: Object.hasOwn(PROVIDER_STATES, order.providerState)
+					? PROVIDER_STATES[order.providerState]!()
+					: order.providerState,
+		cancel_text: m.admin_shop_order_cancel_text({ provider: providerName(order.provider) }),
 		refund_text: refunding
 			? m.admin_shop_order_refund_retry_text()
 			: m.admin_shop_order_refund_text({
 					total: formatPrice(order.totalOre, locale),
-					provider: order.provider
+					provider: providerName(order.provider)
 				}),
 		refund_button: refunding ? m.admin_shop_order_refund_retry() : m.admin_shop_order_refund(),
 		events_words: order.events.map((e) => ({
