@@ -5,6 +5,7 @@
 import { audienceLabel, periodLabel } from '$lib/admin/plan-labels';
 import { formatList, formatPrice } from '$lib/format';
 import type { Locale } from '$lib/i18n';
+import { orderNumber } from '$lib/order-number';
 import { orderStatusLabel } from '$lib/order-status';
 import { m } from '$lib/paraglide/messages';
 import type { NamedTrail } from '../audit/named';
@@ -379,7 +380,7 @@ export function orderPageTexts(
 	const refunding = order.status === 'refunding';
 	return {
 		...wordsOf(ORDER_WORDS),
-		title: m.admin_shop_order_title({ id: order.id.slice(0, 8) }),
+		title: m.admin_shop_order_title({ id: orderNumber(order.id) }),
 		status_word: orderStatusLabel(order.status),
 		language_word:
 			order.locale && Object.hasOwn(languages, order.locale)
