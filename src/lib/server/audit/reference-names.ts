@@ -31,24 +31,12 @@ export async function referenceNames(
 	const campuses = valuesOf(['campus_id']);
 	const categories = valuesOf(['category']);
 	const ids = [...new Set(idsIn(...sides))];
-	const [unitRows, campusRows, categoryRows, userRows, fileRows] = await Promise.all([
-		units.length
-			? db
-					.selectFrom('units')
-					.select(['id', 'name_no', 'name_en'])
-					.where('id', 'in', units)
-					.execute()
-			: [],
+	const [unitNames, campusRows, categoryNames, userRows, fileRows] = await Promise.all([
+		namesInBoth(db, 'units', units, locale),
 		campuses.length
 			? db.selectFrom('campuses').select(['id', 'name']).where('id', 'in', campuses).execute()
 			: [],
-		categories.length
-			? db
-					.selectFrom('categories')
-					.select(['id', 'name_no', 'name_en'])
-					.where('id', 'in', categories)
-					.execute()
-			: [],
+		namesInBoth(db, 'categories', categories, locale),
 		ids.length
 			? db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
 			: [],
@@ -57,10 +45,26 @@ export async function referenceNames(
 			: []
 	]);
 	return new Map<string, string>([
-		...unitRows.map((u) => [u.id, pickLocalized(u, 'name', locale).text] as const),
+		...unitNames,
 		...campusRows.map((c) => [c.id, c.name] as const),
-		...categoryRows.map((c) => [c.id, pickLocalized(c, 'name', locale).text] as const),
+		...categoryNames,
 		...userRows.map((u) => [u.id, u.name] as const),
 		...fileRows.map((f) => [f.id, f.original_name] as const)
 	]);
+}
+
+/** The names, in `locale`, of the rows of a table named in both languages. */
+async function namesInBoth(
+	db: Db,
+	table: 'units' | 'categories',
+	ids: string[],
+	locale: Locale
+): Promise<(readonly [string, string])[]> {
+	if (ids.length === 0) return [];
+	const rows = await db
+		.selectFrom(table)
+		.select(['id', 'name_no', 'name_en'])
+		.where('id', 'in', ids)
+		.execute();
+	return rows.map((r) => [r.id, pickLocalized(r, 'name', locale).text] as const);
 }
