@@ -22,6 +22,12 @@ declare global {
 			locale: Locale;
 			/** PUBLIC_ORIGIN, or the origin the request came in on: the base of absolute links. */
 			origin: string;
+			/**
+			 * A page's own address in each language, when it is not the same path under the other
+			 * prefix (a news item's or event's English address): the head's hreflang links and the
+			 * language switcher use it.
+			 */
+			alternates?: Record<Locale, string>;
 		}
 	}
 }

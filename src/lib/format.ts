@@ -97,3 +97,13 @@ export function formatTime(iso: string, locale: Locale): string {
 export function formatTimeNotBefore(iso: string, locale: Locale): string {
 	return formatTime(new Date(Math.ceil(Date.parse(iso) / 60_000) * 60_000).toISOString(), locale);
 }
+
+// Built only where used (the admin's server-written answers), so no page's browser code pays for it.
+const conjunction = /* @__PURE__ */ perLocale(
+	(l) => new Intl.ListFormat(l, { style: 'long', type: 'conjunction' })
+);
+
+/** "a, b and c" / "a, b og c". */
+export function formatList(items: string[], locale: Locale): string {
+	return conjunction(locale).format(items);
+}

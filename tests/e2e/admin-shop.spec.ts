@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { axeViolations, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
+import { axeViolations, e2eAccount, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
 
 // The shop's admin pages as an admin uses them, in both languages: a product's price and stock
 // edited and the shop changed at once; an order bought on the simulator refunded and its stock back
@@ -237,6 +237,133 @@ for (const locale of ['no', 'en'] as const) {
 		).toContainText(said);
 		await admin.goto(`/${locale}/admin/shop/products?q=${product.slug}`);
 		await expect(admin.getByTestId('admin-product-available')).toHaveText(said);
+		await admin.context().close();
+	});
+
+	test(`/${locale}: a product's history and an order's log say in words what changed and who did it`, async ({
+		browser,
+		baseURL
+	}) => {
+		const w = {
+			no: {
+				unit: 'Enhet',
+				category: 'Kategori',
+				altNo: 'Bildebeskrivelse (Norsk)',
+				altEn: 'Bildebeskrivelse (Engelsk)',
+				savePicture: 'Lagre bildet',
+				unitName: 'Arrangementsutvalget',
+				categoryName: 'Klær'
+			},
+			en: {
+				unit: 'Unit',
+				category: 'Category',
+				altNo: 'Image description (Norwegian)',
+				altEn: 'Image description (English)',
+				savePicture: 'Save the picture',
+				unitName: 'Events Committee',
+				categoryName: 'Clothing'
+			}
+		}[locale];
+		const product = ownProduct(3, 10_000);
+		e2eDb((d) =>
+			d
+				.prepare("update products set image = '/images/products/mug.svg' where id = ?")
+				.run(product.id)
+		);
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/shop/products/${product.id}`);
+		await admin.getByLabel(w.unit, { exact: true }).selectOption('events-oslo');
+		await admin.getByLabel(w.category, { exact: true }).selectOption('clothing');
+		await admin.getByRole('button', { name: t.save, exact: true }).click();
+		await expect(admin.getByText(t.saved)).toBeVisible();
+		await admin.getByLabel(w.altNo).fill('Et krus');
+		await admin.getByLabel(w.altEn).fill('A mug');
+		await admin.getByRole('button', { name: w.savePicture }).click();
+		const history = admin.getByTestId('audit-trail');
+		await expect(history.locator('tbody tr')).toHaveCount(2);
+		await expect(history).toContainText(`${w.unit}: — → ${w.unitName}`);
+		const ownCategory = `${locale === 'no' ? 'Kategori' : 'Category'} ${product.category.slice(4)}`;
+		await expect(history).toContainText(`${w.category}: ${ownCategory} → ${w.categoryName}`);
+		await expect(history).toContainText(`${w.altEn}: — → A mug`);
+		const said = await history.innerText();
+		expect(said).not.toMatch(/events-oslo|clothing|unitId|image_alt|image_file_id|\bimage\b/);
+
+		// The log of an order: the buyer, the payment service, the check that settles orders and
+		// the admin, each in words; no account's id.
+		const { id: adminId } = await e2eAdmin();
+		const orderId = ownOrder();
+		const buyerId = e2eDb(
+			(d) =>
+				(d.prepare('select user_id from orders where id = ?').get(orderId) as { user_id: string })
+					.user_id
+		);
+		const at = new Date().toISOString();
+		e2eDb((d) => {
+			d.prepare('delete from order_events where order_id = ?').run(orderId);
+			const insert = d.prepare(
+				'insert into order_events (id, order_id, from_status, to_status, actor, at, note) values (?, ?, ?, ?, ?, ?, null)'
+			);
+			insert.run(randomUUID(), orderId, null, 'pending', `checkout:${buyerId}`, at);
+			insert.run(randomUUID(), orderId, 'pending', 'authorized', 'callback:simulator', at);
+			insert.run(randomUUID(), orderId, 'authorized', 'paid', `return:${buyerId}`, at);
+			insert.run(randomUUID(), orderId, 'paid', 'refunding', `admin:${adminId}`, at);
+			insert.run(randomUUID(), orderId, 'refunding', 'refunded', 'reconcile:cron', at);
+		});
+		await admin.goto(`/${locale}/admin/shop/orders/${orderId}`);
+		const log = admin.getByTestId('admin-order-events');
+		await expect(log.locator('tbody tr')).toHaveCount(5);
+		const byColumn = await log.locator('tbody tr td:nth-child(4)').allInnerTexts();
+		expect(byColumn[3]).toBe('Ada Admin');
+		for (const by of byColumn) {
+			expect(by).not.toMatch(/[0-9a-f]{8}-|checkout|callback|return|admin:|reconcile|cron/);
+			expect(by.length).toBeGreaterThan(0);
+		}
+		expect(await log.locator('code').count()).toBe(0);
+		await admin.context().close();
+	});
+
+	test(`/${locale}: counts of one are said in the singular: one order, one person, a product in one order`, async ({
+		browser,
+		baseURL
+	}) => {
+		const { id: buyerId, email } = await e2eAccount('Eline Enkelt');
+		const product = ownProduct(3, 10_000);
+		const orderId = randomUUID();
+		const now = new Date();
+		e2eDb((d) => {
+			d.prepare(
+				`insert into orders (id, user_id, status, provider, provider_session_id, total_ore, buyer_name,
+				buyer_email, buyer_phone, cart_id, created_at, updated_at, locale)
+				values (?, ?, 'paid', 'simulator', null, 10000, 'Eline Enkelt', ?, '12345678', null, ?, ?, 'no')`
+			).run(orderId, buyerId, email, now.toISOString(), now.toISOString());
+			d.prepare(
+				"insert into order_lines (id, order_id, product_id, name, unit_price_ore, quantity) values (?, ?, ?, 'Testvare', 10000, 1)"
+			).run(randomUUID(), orderId, product.id);
+			d.prepare(
+				"insert into memberships (id, user_id, order_id, product_id, starts_at, ends_at, created_at) values (?, ?, ?, 'membership-year-student', ?, ?, ?)"
+			).run(
+				randomUUID(),
+				buyerId,
+				orderId,
+				now.toISOString(),
+				new Date(now.getTime() + 300 * 86_400_000).toISOString(),
+				now.toISOString()
+			);
+		});
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/shop/orders?q=${encodeURIComponent(email)}`);
+		await expect(admin.getByTestId('orders-totals')).toHaveText(
+			locale === 'no' ? /^1 ordre, / : /^1 order, /
+		);
+		await admin.goto(`/${locale}/admin/shop/memberships?q=${encodeURIComponent(email)}`);
+		await expect(admin.getByTestId('holders-count')).toHaveText('1 person');
+		await admin.goto(`/${locale}/admin/shop/products/${product.id}`);
+		await admin
+			.getByRole('button', { name: locale === 'no' ? 'Slett produktet' : 'Delete the product' })
+			.click();
+		await expect(admin.getByRole('main')).toContainText(
+			locale === 'no' ? 'det er brukt i 1 ordre.' : 'it is used in 1 order.'
+		);
 		await admin.context().close();
 	});
 

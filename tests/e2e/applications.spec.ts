@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdf } from '../../src/lib/server/files/test-fixtures';
 import { axeViolations, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
+import { holdScripts } from '../helpers/slow-scripts';
 
 // Job applications in a real browser: the form on a job's page in both languages, with JavaScript
 // off (a plain multipart post) and on (enhanced), with a small PDF as the CV; then the job unit's
@@ -63,6 +64,31 @@ for (const locale of ['en', 'no'] as const) {
 		});
 	}
 }
+
+test('what is typed before the scripts arrive is still in the form once they have, and is sent', async ({
+	page
+}) => {
+	const w = WORDS.en;
+	const release = await holdScripts(page);
+	await page.goto(`/en${JOB}`, { waitUntil: 'commit' });
+	const typed = {
+		[w.name]: 'Early Typist',
+		[w.email]: 'early@example.org',
+		[w.phone]: '+47 912 34 568',
+		[w.motivation]: 'I typed this on a slow train, before the page had finished loading.'
+	};
+	for (const [label, text] of Object.entries(typed)) await page.getByLabel(label).fill(text);
+	release();
+	await page.waitForLoadState('networkidle');
+	for (const [label, text] of Object.entries(typed))
+		await expect(page.getByLabel(label)).toHaveValue(text);
+	await page
+		.getByLabel(w.cv)
+		.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf() });
+	await page.getByRole('button', { name: w.submit }).click();
+	await expect(page.getByTestId('application-sent')).toContainText(w.sent);
+	await expect(page.getByLabel(w.name)).toHaveValue('');
+});
 
 test('the form says what is missing in place, and passes axe', async ({ page }) => {
 	await page.goto(`/en${JOB}`);

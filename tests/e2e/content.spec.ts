@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { e2eDb } from '../helpers/e2e';
 
 // Public content as a visitor's browser meets it: feeds parsed by the browser's own XML parser,
 // the calendar download, and the campus choice and search working without JavaScript.
@@ -53,6 +54,58 @@ test('the sitemap is well-formed and every page link in it opens', async ({ page
 	await page.goto(new URL(locs.find((l) => l.endsWith('/en/events/evt-julebord'))!).pathname);
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Christmas party');
 });
+
+/** A copy of a seeded news item or event under new addresses, one for each language. */
+function copyWithAddresses(
+	table: 'news' | 'events',
+	from: string,
+	address: Record<'no' | 'en', string>
+) {
+	e2eDb((d) => {
+		const row = d.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(from) as Record<
+			string,
+			string
+		>;
+		// Titles of its own too, so that no other test finds two of the seeded item.
+		const copy = {
+			...row,
+			id: address.no,
+			slug_en: address.en,
+			title_no: `${row.title_no} (${address.no})`,
+			title_en: `${row.title_en} (${address.en})`
+		};
+		const columns = Object.keys(copy);
+		d.prepare(
+			`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`
+		).run(copy);
+	});
+}
+
+for (const [section, from] of [
+	['news', 'news-shop-open'],
+	['events', 'evt-career']
+] as const) {
+	test(`the language switcher on ${section === 'news' ? 'a news item' : 'an event'} leads straight to the other language's own address`, async ({
+		page
+	}) => {
+		const tag = Math.random().toString(36).slice(2, 7);
+		const address = { no: `norsk-${section}-${tag}`, en: `english-${section}-${tag}` };
+		copyWithAddresses(section, from, address);
+		await page.goto(`/no/${section}/${address.no}`);
+		for (const other of ['en', 'no'] as const) {
+			const own = `/${other}/${section}/${address[other]}`;
+			const [response] = await Promise.all([
+				page.waitForResponse((r) => r.request().isNavigationRequest()),
+				page.getByTestId('language-switcher').first().click()
+			]);
+			// Straight there: not the other address and a 301 on the way.
+			expect(new URL(response.url()).pathname).toBe(own);
+			expect(response.status()).toBe(200);
+			await expect(page).toHaveURL(own);
+			await expect(page.locator('html')).toHaveAttribute('lang', other);
+		}
+	});
+}
 
 test('"add to calendar" downloads an .ics file of the event', async ({ page }) => {
 	await page.goto('/no/events/evt-julebord');

@@ -78,6 +78,11 @@ async function reportAndFollowUp(page: Page, locale: 'no' | 'en', js: boolean) {
 	await expect(receipt).toContainText(w.sent);
 	const code = (await page.getByTestId('safety-receipt-code').textContent())!.trim();
 	expect(code).toMatch(/^([0-9A-Z]{4}-){4}[0-9A-Z]{4}$/);
+	if (js) {
+		// One click takes the whole code, to copy it whole; not a word of it.
+		await page.getByTestId('safety-receipt-code').click();
+		expect(await page.evaluate(() => getSelection()?.toString().trim())).toBe(code);
+	}
 	// Not in the address bar: a shared computer's history does not keep it.
 	expect(page.url()).not.toContain(code);
 	await axe();
@@ -120,6 +125,29 @@ test('a unit chosen before the scripts arrive stays chosen when they do', async 
 	release();
 	await page.waitForLoadState('networkidle');
 	await expect(page.getByLabel(WORDS.en.unit)).toHaveValue('board-oslo');
+});
+
+test('a report and a receipt code typed before the scripts arrive are still there when they do', async ({
+	page
+}) => {
+	const w = WORDS.en;
+	let release = await holdScripts(page);
+	await page.goto('/en/safety/report', { waitUntil: 'commit' });
+	const body = 'Typed on a slow connection: someone shouted at me during the board meeting.';
+	await page.getByLabel(w.body).fill(body);
+	await page.getByLabel('Your name', { exact: true }).fill('Early Reporter');
+	release();
+	await page.waitForLoadState('networkidle');
+	await expect(page.getByLabel(w.body)).toHaveValue(body);
+	await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('Early Reporter');
+
+	await page.unrouteAll();
+	release = await holdScripts(page);
+	await page.goto('/en/safety/follow-up', { waitUntil: 'commit' });
+	await page.getByLabel(w.code).fill('7k3m-abcd-efgh-jkmn-pqrs');
+	release();
+	await page.waitForLoadState('networkidle');
+	await expect(page.getByLabel(w.code)).toHaveValue('7k3m-abcd-efgh-jkmn-pqrs');
 });
 
 const TEAM = {

@@ -545,7 +545,9 @@ describe('the admin shop pages', () => {
 			version: String(version)
 		});
 		expect(refused.status).toBe(409);
-		expect(mainText(await refused.text())).toMatch(/Produktet kan ikke slettes: \d+ ordrer/);
+		expect(mainText(await refused.text())).toMatch(
+			/Produktet kan ikke slettes: det er brukt i \d+ ordrer?\b/
+		);
 		expect(one('select id from products where id = ?', 'prod-sticker')).toBeTruthy();
 	});
 
@@ -580,6 +582,28 @@ describe('the admin shop pages', () => {
 		).toBe(mailsBefore + 1);
 		const page = mainText(await (await admin.get(`/no/admin/shop/orders/${id}`)).text());
 		expect(page).toContain('Refundert');
+	});
+
+	it('an order page names the payment provider and the payment’s state there in words, not by their codes', async () => {
+		const id = await order(true);
+		const words = {
+			no: [
+				'Betalingsløsning Betalingssimulatoren',
+				'Status hos betalingsløsningen Godkjent av kjøperen, beløpet er reservert',
+				'tilbake til kjøperen gjennom betalingssimulatoren.'
+			],
+			en: [
+				'Payment provider The payment simulator',
+				'State at the provider Approved by the buyer, the amount reserved',
+				'back to the buyer through the payment simulator.'
+			]
+		};
+		for (const locale of ['no', 'en'] as const) {
+			const page = mainText(await (await admin.get(`/${locale}/admin/shop/orders/${id}`)).text());
+			for (const said of words[locale]) expect(page).toContain(said);
+			expect(page).not.toMatch(/(?<!payment )\bsimulator\b|AUTHORIZED/i);
+			expect(page).not.toMatch(/callback:|checkout:/);
+		}
 	});
 
 	it('the orders CSV is a UTF-8 file with a byte-order mark, for the filter shown', async () => {

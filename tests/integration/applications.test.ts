@@ -163,6 +163,7 @@ describe('the application form without JavaScript', () => {
 		);
 		expect(html).toMatch(/id="application-cv"[^>]*aria-invalid="true"/);
 		expect(html).toMatch(/value="Renamed Text"/);
+		expect(html).toMatch(/>I kept the accounts of my choir for three years\.<\/textarea>/);
 		expect(applications()).toHaveLength(before);
 		expect(applicationFiles()).toHaveLength(beforeFiles);
 	});

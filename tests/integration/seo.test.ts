@@ -80,6 +80,77 @@ describe('JSON-LD', () => {
 	});
 });
 
+describe('a page with an address of its own in each language', () => {
+	/** A copy of a seeded row under new addresses: `id` the Norwegian one, `slugEn` the English. */
+	async function copyRow(table: 'news' | 'events', from: string, id: string, slugEn: string) {
+		const { default: Database } = await import('better-sqlite3');
+		const db = new Database(server.dbFile);
+		try {
+			const row = db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(from) as Record<
+				string,
+				string
+			>;
+			const copy = {
+				...row,
+				id,
+				slug_en: slugEn,
+				title_no: `${row.title_no} (${id})`,
+				title_en: `${row.title_en} (${slugEn})`
+			};
+			const columns = Object.keys(copy);
+			db.prepare(
+				`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')})`
+			).run(copy);
+		} finally {
+			db.close();
+		}
+	}
+
+	/** The page's hreflang alternates and the language switcher's link. */
+	function addresses(page: string) {
+		const alternates = Object.fromEntries(
+			[...page.matchAll(/<link rel="alternate" hreflang="([\w-]+)" href="([^"]+)"/g)].map((m) => [
+				m[1],
+				m[2]!.replace(server.url, '')
+			])
+		);
+		const switcher = /<a href="([^"]+)"[^>]*data-testid="language-switcher"/.exec(page)?.[1];
+		return { alternates, switcher };
+	}
+
+	for (const [section, from] of [
+		['news', 'news-cup'],
+		['events', 'evt-climbing']
+	] as const) {
+		it(`${section}: the alternates and the language switcher name each language's own address`, async () => {
+			const address = { no: `${section}-norsk-adresse`, en: `${section}-english-address` };
+			await copyRow(section, from, address.no, address.en);
+			const expected = {
+				no: `/no/${section}/${address.no}`,
+				en: `/en/${section}/${address.en}`,
+				'x-default': `/no/${section}/${address.no}`
+			};
+			for (const [locale, other] of [
+				['no', 'en'],
+				['en', 'no']
+			] as const) {
+				const page = await html(expected[locale]);
+				const found = addresses(page);
+				expect(found.alternates).toEqual(expected);
+				expect(found.switcher).toBe(expected[other]);
+				expect(page).toContain(`<link rel="canonical" href="${server.url}${expected[locale]}"`);
+				const alternate = await fetch(server.url + expected[other], { redirect: 'manual' });
+				expect(alternate.status).toBe(200);
+				// The other language's address under this language's prefix leads to this one's own.
+				const crossed = `/${locale}/${section}/${address[other]}`;
+				const moved = await fetch(server.url + crossed, { redirect: 'manual' });
+				expect(moved.status, crossed).toBe(301);
+				expect(new URL(moved.headers.get('location')!, server.url).pathname).toBe(expected[locale]);
+			}
+		});
+	}
+});
+
 describe('preview image', () => {
 	it('is a 1200×630 PNG', async () => {
 		const res = await fetch(`${server.url}/og-image.png`);

@@ -7,8 +7,8 @@ import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import type { AuditRecord } from '../audit';
 import { actorNames, type TrailEntry } from '../audit/trail-entry';
-import { idsIn, trailValue } from '../audit/trail-values';
-import { pickLocalized } from '../content/localize';
+import { referenceNames } from '../audit/reference-names';
+import { trailValue } from '../audit/trail-values';
 import type { Db } from '../db';
 
 const ACTIONS: Record<string, () => string> = {
@@ -21,42 +21,6 @@ type Fields = Record<string, unknown> | null;
 const sides = (r: AuditRecord) =>
 	[r.details.before ?? null, r.details.after ?? null] as [Fields, Fields];
 
-/** Names of what the records' fields refer to by id: units, campuses, accounts, files. */
-async function referenceNames(db: Db, records: AuditRecord[], locale: Locale) {
-	const valuesOf = (key: string) =>
-		records.flatMap(sides).flatMap((side) => {
-			const value = side?.[key];
-			return typeof value === 'string' ? [value] : [];
-		});
-	const units = [...new Set(valuesOf('unit_id'))];
-	const campuses = [...new Set(valuesOf('campus_id'))];
-	const ids = [...new Set(records.flatMap((r) => idsIn(...sides(r))))];
-	const [unitRows, campusRows, userRows, fileRows] = await Promise.all([
-		units.length
-			? db
-					.selectFrom('units')
-					.select(['id', 'name_no', 'name_en'])
-					.where('id', 'in', units)
-					.execute()
-			: [],
-		campuses.length
-			? db.selectFrom('campuses').select(['id', 'name']).where('id', 'in', campuses).execute()
-			: [],
-		ids.length
-			? db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute()
-			: [],
-		ids.length
-			? db.selectFrom('files').select(['id', 'original_name']).where('id', 'in', ids).execute()
-			: []
-	]);
-	return new Map<string, string>([
-		...unitRows.map((u) => [u.id, pickLocalized(u, 'name', locale).text] as const),
-		...campusRows.map((c) => [c.id, c.name] as const),
-		...userRows.map((u) => [u.id, u.name] as const),
-		...fileRows.map((f) => [f.id, f.original_name] as const)
-	]);
-}
-
 export async function changeTrail(
 	db: Db,
 	records: AuditRecord[],
@@ -68,7 +32,7 @@ export async function changeTrail(
 			db,
 			records.map((r) => r.actor)
 		),
-		referenceNames(db, records, locale)
+		referenceNames(db, records.flatMap(sides), locale)
 	]);
 	return records.map((r) => {
 		const [before, after] = sides(r);

@@ -3,6 +3,7 @@
 // query per kind of record among the entries; a record since deleted keeps its id.
 import type { Kysely } from 'kysely';
 import type { Locale } from '$lib/i18n';
+import { orderNumber } from '$lib/order-number';
 import { pickLocalized } from '../content/localize';
 import type { Db } from '../db';
 
@@ -50,7 +51,7 @@ const LOOKUPS: Record<string, Lookup> = {
 	expense_claim: lookup('expense_claims', 'purpose'),
 	contact_message: lookup('contact_messages', 'subject'),
 	// An order has no name; its id's first characters are how the shop pages show it.
-	order: async (_db, ids) => ids.map((id) => [id, id.slice(0, 8)])
+	order: async (_db, ids) => ids.map((id) => [id, orderNumber(id)])
 };
 
 /**

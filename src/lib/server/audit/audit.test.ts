@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { seedDemo } from '../db/seed';
 import { forget, recent, record, recordChange, trail } from '.';
+import { namedTrail } from './named';
 
 describe.each(ENGINES)('audit log on %s', (engine) => {
 	let test: TestDatabase;
@@ -91,5 +94,42 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 		expect(
 			(await recent(db, { limit: 5, subjectTypes: ['event'] })).map((e) => e.subjectId)
 		).toEqual(['e2', 'e1']);
+	});
+
+	it("names, in the reader's language, the unit, category and account a trail's fields refer to", async () => {
+		await seedDemo(db, new Date('2026-11-23T12:00:00.000Z'));
+		const admin = { id: randomUUID(), name: 'Ada Admin' };
+		await db
+			.insertInto('users')
+			.values({
+				...admin,
+				email: 'ada@example.org',
+				password_hash: null,
+				locale: 'no',
+				created_at: '2026-01-01T00:00:00.000Z',
+				email_verified_at: null
+			})
+			.execute();
+		await record(db, {
+			actor: admin.id,
+			subjectType: 'product',
+			subjectId: 'p1',
+			action: 'updated',
+			details: {
+				before: { unitId: null, category: 'other', owner: null },
+				after: { unitId: 'events-oslo', category: 'clothing', owner: admin.id }
+			}
+		});
+		const english = await namedTrail(db, 'product', 'p1', 'en');
+		expect(english.entries[0]?.actorName).toBe(admin.name);
+		expect(english.names).toMatchObject({
+			'events-oslo': 'Events Committee',
+			clothing: 'Clothing',
+			[admin.id]: admin.name
+		});
+		expect((await namedTrail(db, 'product', 'p1', 'no')).names).toMatchObject({
+			'events-oslo': 'Arrangementsutvalget',
+			clothing: 'Klær'
+		});
 	});
 });

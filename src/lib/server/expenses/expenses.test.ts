@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { localSmtp } from '../../../../tests/helpers/smtp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { rolesService } from '../identity/roles';
+import { mailer } from '../mail';
+import { smtpTransport } from '../mail/smtp';
 import { sqlIdentityStore } from '../identity/sql';
 import { accountKeyring } from './account';
 import { expensesService, type ClaimStatus } from '.';
@@ -950,6 +953,39 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			).toMatchObject({
 				told: { group: 'claimant', count: 1 }
 			});
+		});
+
+		it('the notices to the leaders and finance carry the claimant as Reply-To, on the wire too; the claimant’s own do not', async () => {
+			const smtp = await localSmtp();
+			try {
+				const mail = mailer(db, smtpTransport(smtp.url), { from: 'orgweb <noreply@example.org>' });
+				const sent = expensesService({ ...deps, mail });
+				const id = await draft();
+				expect(await sent.submit(as(people.claimant.id), id)).toMatchObject({ ok: true });
+				expect(await sent.approve(as(people.leader.id), id)).toMatchObject({ ok: true });
+				const rows = await db
+					.selectFrom('mail_outbox')
+					.select(['kind', 'to_address', 'reply_to'])
+					.orderBy('kind')
+					.orderBy('to_address')
+					.execute();
+				expect(rows.map((r) => [r.kind, r.to_address, r.reply_to])).toEqual([
+					['expense-approved', 'u-claimant@example.org', null],
+					['expense-received', 'u-claimant@example.org', null],
+					['expense-submitted', 'u-finance@example.org', 'u-claimant@example.org'],
+					['expense-submitted', 'u-leader@example.org', 'u-claimant@example.org'],
+					['expense-to-pay', 'u-finance@example.org', 'u-claimant@example.org']
+				]);
+				// A reply from the leader's or finance's mail program goes to the claimant.
+				const toStaff = smtp.received.filter((r) => !r.to.includes('u-claimant@example.org'));
+				expect(toStaff).toHaveLength(3);
+				for (const r of toStaff) expect(r.data).toMatch(/^Reply-To: u-claimant@example\.org\r?$/m);
+				const toClaimant = smtp.received.filter((r) => r.to.includes('u-claimant@example.org'));
+				expect(toClaimant).toHaveLength(2);
+				for (const r of toClaimant) expect(r.data).not.toMatch(/^Reply-To:/m);
+			} finally {
+				await smtp.close();
+			}
 		});
 
 		it('a sitting of autosaves is one “changed” entry; a pause of more than 30 minutes, or another step, starts the next', async () => {

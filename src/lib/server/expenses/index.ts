@@ -395,6 +395,7 @@ export function expensesService(deps: {
 				totalOre: totals.totalOre,
 				owedOre: totals.owedOre,
 				claimantName: user.name,
+				claimantEmail: user.email,
 				unitName: { no: unit.name_no, en: unit.name_en },
 				payoutDate: claim.payout_date,
 				rejectionReason: claim.rejection_reason

@@ -8,6 +8,7 @@ const claim: MailClaim = {
 	totalOre: 125_000,
 	owedOre: 125_000,
 	claimantName: 'Kari',
+	claimantEmail: 'kari@example.org',
 	unitName: { no: 'Arrangementsutvalget', en: 'Events Committee' },
 	payoutDate: '2026-11-27',
 	rejectionReason: null

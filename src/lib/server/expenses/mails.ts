@@ -31,6 +31,8 @@ export interface MailClaim {
 	totalOre: number;
 	owedOre: number;
 	claimantName: string;
+	/** Where a leader's or finance's reply to a notice goes; null when the account has none. */
+	claimantEmail: string | null;
 	unitName: Record<Locale, string>;
 	payoutDate: string | null;
 	rejectionReason: string | null;
@@ -56,8 +58,17 @@ const MAILS = {
 
 type MailKind = keyof typeof MAILS;
 
-/** One of the workflow's e-mails about `claim` to `to`, in their language, with the claim's link. */
-function claimMail(kind: MailKind, to: Recipient, claim: MailClaim, origin: string): MailMessage {
+/**
+ * One of the workflow's e-mails about `claim` to `to`, in their language, with the claim's link. A
+ * notice to whoever must act next answers to the claimant: a question about a receipt reaches them.
+ */
+function claimMail(
+	kind: MailKind,
+	to: Recipient,
+	claim: MailClaim,
+	origin: string,
+	answeredBy: 'claimant' | 'site' = 'site'
+): MailMessage {
 	const locale = localeOf(to);
 	const options = { locale };
 	const values = {
@@ -74,6 +85,7 @@ function claimMail(kind: MailKind, to: Recipient, claim: MailClaim, origin: stri
 		kind,
 		to: to.email,
 		about: { userId: claim.claimantId },
+		...(answeredBy === 'claimant' && claim.claimantEmail ? { replyTo: claim.claimantEmail } : {}),
 		subject: subject(values, options),
 		text: [
 			m.expense_mail_greeting({ name: to.name }, options),
@@ -88,16 +100,17 @@ function claimMail(kind: MailKind, to: Recipient, claim: MailClaim, origin: stri
 type ClaimMail = (to: Recipient, claim: MailClaim, origin: string) => MailMessage;
 
 /** To each approver of the unit when a claim is submitted. */
-export const submittedMail: ClaimMail = (...a) => claimMail('expense-submitted', ...a);
+export const submittedMail: ClaimMail = (...a) => claimMail('expense-submitted', ...a, 'claimant');
 
 /** To the claimant when their claim is submitted: it arrived, and what comes next. */
 export const receivedMail: ClaimMail = (...a) => claimMail('expense-received', ...a);
 
 /** To the unit's finance role (or the admins) when an approved claim is to be paid. */
-export const toPayMail: ClaimMail = (...a) => claimMail('expense-to-pay', ...a);
+export const toPayMail: ClaimMail = (...a) => claimMail('expense-to-pay', ...a, 'claimant');
 
 /** To the unit's finance role when a leader approved a claim with a line over the limit. */
-export const financeNeededMail: ClaimMail = (...a) => claimMail('expense-finance-needed', ...a);
+export const financeNeededMail: ClaimMail = (...a) =>
+	claimMail('expense-finance-needed', ...a, 'claimant');
 
 /** To the claimant after a decision (or payout) moved the claim to `status`. */
 export function decisionMail(

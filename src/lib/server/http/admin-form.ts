@@ -7,10 +7,11 @@ import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/
 import { services } from '../app';
 import { m } from '$lib/paraglide/messages';
 import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
-import type { NamedAuditRecord } from '../audit/named';
+import type { NamedTrail } from '../audit/named';
 import { allowedOr404, callerOf } from './admin-route';
 import {
 	catalogueFormTexts,
+	deleteRefusedText,
 	fieldErrorTexts,
 	historyOf,
 	historyTexts,
@@ -62,7 +63,7 @@ export function valuesOf(p: AdminProduct, locale: Locale): CatalogueValues {
  * words, and the notice when it was just created.
  */
 export function catalogueFormState(
-	found: { product: AdminProduct; trail: NamedAuditRecord[]; uses: ProductUses },
+	found: { product: AdminProduct; trail: NamedTrail; uses: ProductUses },
 	locale: Locale,
 	url: URL
 ) {
@@ -120,6 +121,7 @@ export function activeAnswer(
 		| SaveResult
 		| { ok: true }
 		| { ok: false; reason: 'not_found' | 'conflict' | 'in_use'; uses?: ProductUses },
+	locale: Locale,
 	active?: boolean
 ) {
 	if (result.ok) {
@@ -131,7 +133,7 @@ export function activeAnswer(
 	return fail(409, {
 		refusal:
 			'uses' in result && result.uses
-				? m.admin_shop_product_delete_refused(result.uses)
+				? deleteRefusedText(result.uses, locale)
 				: m.admin_shop_conflict()
 	} as CatalogueAnswer);
 }
@@ -152,7 +154,7 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 		const result = await allowedOr404(
 			services().productsAdmin.setActive(callerOf(event), event.params.id, version, active)
 		);
-		return activeAnswer(result, active);
+		return activeAnswer(result, event.locals.locale, active);
 	};
 	return {
 		save: async (event: RecordEvent) => {
@@ -170,7 +172,7 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 				services().productsAdmin.remove(callerOf(event), event.params.id, version)
 			);
 			if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
-			return activeAnswer(result);
+			return activeAnswer(result, event.locals.locale);
 		}
 	};
 }

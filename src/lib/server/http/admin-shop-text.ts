@@ -3,11 +3,16 @@
 // refund. The routes turn codes into text on the server, so the pages receive text and the browser
 // never loads these tables (each message is JavaScript the admin's first visit would pay for).
 import { audienceLabel, periodLabel } from '$lib/admin/plan-labels';
-import { formatPrice } from '$lib/format';
+import { formatList, formatPrice } from '$lib/format';
 import type { Locale } from '$lib/i18n';
+import { orderNumber } from '$lib/order-number';
 import { orderStatusLabel } from '$lib/order-status';
 import { m } from '$lib/paraglide/messages';
+import type { NamedTrail } from '../audit/named';
 import { trailTexts, type TrailEntry } from '../audit/trail-entry';
+import { trailValue } from '../audit/trail-values';
+import type { OrderEventBy } from '../shop/orders-admin';
+import type { ProductUses } from '../shop/products-admin';
 
 const ERRORS: Record<string, () => string> = {
 	required: m.admin_shop_error_required,
@@ -57,8 +62,13 @@ const FIELDS: Record<string, () => string> = {
 	months: m.admin_shop_field_months,
 	status: m.admin_shop_field_status,
 	note: m.admin_shop_field_note,
-	revoked: m.admin_shop_field_revoked
+	revoked: m.admin_shop_field_revoked,
+	image_alt_no: () => `${m.admin_field_image_alt()} (${m.admin_language_no()})`,
+	image_alt_en: () => `${m.admin_field_image_alt()} (${m.admin_language_en()})`
 };
+
+/** A picture's stored path and file id: the action ("Picture changed") says it, a path would not. */
+const UNSHOWN = new Set(['image', 'image_file_id']);
 
 function fieldLabel(field: string): string {
 	return Object.hasOwn(FIELDS, field) ? FIELDS[field]!() : field;
@@ -72,19 +82,27 @@ const ACTIONS: Record<string, () => string> = {
 	deactivated: m.admin_shop_action_deactivated,
 	cancelled: m.admin_shop_action_cancelled,
 	refund_started: m.admin_shop_action_refund_started,
-	refunded: m.admin_shop_action_refunded
+	refunded: m.admin_shop_action_refunded,
+	image: m.admin_shop_action_image
 };
 
-/** A recorded value as a reader wants it: kroner for øre, yes/no, a status or code in words. */
-function fieldValue(field: string, value: unknown, locale: Locale): string {
+/**
+ * A recorded value as a reader wants it: kroner for øre, yes/no, a status or code in words, a
+ * unit's, category's or file's name for its id, a date in the reader's language (trail-values.ts).
+ */
+function fieldValue(
+	field: string,
+	value: unknown,
+	locale: Locale,
+	names: ReadonlyMap<string, string>
+): string {
 	if (value === null || value === undefined || value === '') return m.admin_shop_empty_value();
 	if (typeof value === 'boolean') return value ? m.admin_shop_yes() : m.admin_shop_no();
 	if (typeof value === 'number' && field.endsWith('Ore')) return formatPrice(value, locale);
-	if (typeof value !== 'string') return String(value);
-	if (field === 'status') return orderStatusLabel(value);
-	if (field === 'period') return periodLabel(value);
-	if (field === 'audience') return audienceLabel(value);
-	return value;
+	if (field === 'status' && typeof value === 'string') return orderStatusLabel(value);
+	if (field === 'period' && typeof value === 'string') return periodLabel(value);
+	if (field === 'audience' && typeof value === 'string') return audienceLabel(value);
+	return trailValue(value, locale, names);
 }
 
 const sideOf = (details: Record<string, unknown>, key: 'before' | 'after') => {
@@ -93,17 +111,9 @@ const sideOf = (details: Record<string, unknown>, key: 'before' | 'after') => {
 };
 
 /** A record's audit trail in words of the request's locale. */
-export function historyOf(
-	entries: {
-		id: string;
-		at: string;
-		actorName: string;
-		action: string;
-		details: Record<string, unknown>;
-	}[],
-	locale: Locale
-): TrailEntry[] {
-	return entries.map((e) => {
+export function historyOf(trail: NamedTrail, locale: Locale): TrailEntry[] {
+	const names = new Map(Object.entries(trail.names));
+	return trail.entries.map((e) => {
 		const before = sideOf(e.details, 'before');
 		const after = sideOf(e.details, 'after');
 		const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
@@ -114,12 +124,14 @@ export function historyOf(
 			action: e.action,
 			label: Object.hasOwn(ACTIONS, e.action) ? ACTIONS[e.action]!() : e.action,
 			// Each changed field: `Price (kr): NOK 149 → NOK 159`.
-			details: fields.map((field) => {
-				const sides = [before, after]
-					.filter((side) => side !== null)
-					.map((side) => fieldValue(field, side[field], locale));
-				return `${fieldLabel(field)}: ${sides.join(' → ')}`;
-			})
+			details: fields
+				.filter((field) => !UNSHOWN.has(field))
+				.map((field) => {
+					const sides = [before, after]
+						.filter((side) => side !== null)
+						.map((side) => fieldValue(field, side[field], locale, names));
+					return `${fieldLabel(field)}: ${sides.join(' → ')}`;
+				})
 		};
 	});
 }
@@ -139,6 +151,18 @@ export function savedMeanwhileText(
 					? m.admin_shop_empty_value()
 					: value
 	}));
+}
+
+/** Why a product cannot be deleted: what it is used in, each count in its own number. */
+export function deleteRefusedText(uses: ProductUses, locale: Locale): string {
+	const counted: [number, (input: { count: number }) => string][] = [
+		[uses.orders, m.admin_shop_uses_orders],
+		[uses.reservations, m.admin_shop_uses_reservations],
+		[uses.memberships, m.admin_shop_uses_memberships],
+		[uses.events, m.admin_shop_uses_events]
+	];
+	const parts = counted.filter(([count]) => count > 0).map(([count, text]) => text({ count }));
+	return m.admin_shop_product_delete_refused({ uses: formatList(parts, locale) });
 }
 
 /** The answer to a cancel or refund that did not go through. */
@@ -292,13 +316,49 @@ export type OrderPageTexts = Record<keyof typeof ORDER_WORDS, string> & {
 	title: string;
 	status_word: string;
 	language_word: string;
+	provider_word: string;
 	provider_state_word: string;
 	cancel_text: string;
 	refund_text: string;
 	refund_button: string;
-	/** Each event's from and to in words, in the order of the event log. */
-	events_words: { from: string; to: string }[];
+	/** Each event's from, to and by in words, in the order of the event log. */
+	events_words: { from: string; to: string; by: string }[];
 };
+
+const PROVIDERS: Record<string, () => string> = {
+	vipps: m.admin_shop_provider_vipps,
+	simulator: m.admin_shop_provider_simulator
+};
+
+/** A payment provider by name ("Vipps", "the payment simulator"); an unknown one by its code. */
+function providerName(provider: string): string {
+	return Object.hasOwn(PROVIDERS, provider) ? PROVIDERS[provider]!() : provider;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const PROVIDER_STATES: Record<string, () => string> = {
+	CREATED: m.admin_shop_provider_state_created,
+	AUTHORIZED: m.admin_shop_provider_state_authorized,
+	ABORTED: m.admin_shop_provider_state_aborted,
+	EXPIRED: m.admin_shop_provider_state_expired,
+	TERMINATED: m.admin_shop_provider_state_terminated
+};
+
+function orderEventByText(by: OrderEventBy): string {
+	switch (by.kind) {
+		case 'buyer':
+			return m.admin_shop_order_by_buyer();
+		case 'provider':
+			return capitalised(providerName(by.provider));
+		case 'reconcile':
+			return m.admin_shop_order_by_reconcile();
+		case 'admin':
+			return by.name ?? m.admin_shop_order_by_admin();
+		case 'system':
+			return m.admin_shop_order_by_system();
+	}
+}
 
 /** The admin's order page in words of the request's language (the order's own data aside). */
 export function orderPageTexts(
@@ -309,7 +369,7 @@ export function orderPageTexts(
 		provider: string;
 		providerState: string | null;
 		totalOre: number;
-		events: { from: string | null; to: string }[];
+		events: { from: string | null; to: string; by: OrderEventBy }[];
 	},
 	locale: Locale
 ): OrderPageTexts {
@@ -320,24 +380,31 @@ export function orderPageTexts(
 	const refunding = order.status === 'refunding';
 	return {
 		...wordsOf(ORDER_WORDS),
-		title: m.admin_shop_order_title({ id: order.id.slice(0, 8) }),
+		title: m.admin_shop_order_title({ id: orderNumber(order.id) }),
 		status_word: orderStatusLabel(order.status),
 		language_word:
 			order.locale && Object.hasOwn(languages, order.locale)
 				? languages[order.locale]!()
 				: m.admin_shop_empty_value(),
-		provider_state_word: order.providerState ?? m.admin_shop_order_provider_state_unknown(),
-		cancel_text: m.admin_shop_order_cancel_text({ provider: order.provider }),
+		provider_word: capitalised(providerName(order.provider)),
+		provider_state_word:
+			order.providerState === null
+				? m.admin_shop_order_provider_state_unknown()
+				: Object.hasOwn(PROVIDER_STATES, order.providerState)
+					? PROVIDER_STATES[order.providerState]!()
+					: order.providerState,
+		cancel_text: m.admin_shop_order_cancel_text({ provider: providerName(order.provider) }),
 		refund_text: refunding
 			? m.admin_shop_order_refund_retry_text()
 			: m.admin_shop_order_refund_text({
 					total: formatPrice(order.totalOre, locale),
-					provider: order.provider
+					provider: providerName(order.provider)
 				}),
 		refund_button: refunding ? m.admin_shop_order_refund_retry() : m.admin_shop_order_refund(),
 		events_words: order.events.map((e) => ({
 			from: e.from ? orderStatusLabel(e.from) : m.admin_shop_order_event_new(),
-			to: orderStatusLabel(e.to)
+			to: orderStatusLabel(e.to),
+			by: orderEventByText(e.by)
 		}))
 	};
 }

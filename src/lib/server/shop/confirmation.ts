@@ -1,6 +1,7 @@
 // The order confirmation e-mail, written in the locale the buyer checked out in.
 import { formatPrice } from '$lib/format';
 import { isLocale, baseLocale } from '$lib/i18n';
+import { orderNumber } from '$lib/order-number';
 import { m } from '$lib/paraglide/messages';
 import type { MailMessage } from '../mail';
 import type { OrderDetail } from './orders';
@@ -15,7 +16,7 @@ export function confirmationMail(order: OrderDetail): MailMessage {
 		kind: 'order-confirmation',
 		to: order.buyer.email,
 		about: { userId: order.userId },
-		subject: m.order_mail_subject({ id: order.id.slice(0, 8) }, options),
+		subject: m.order_mail_subject({ id: orderNumber(order.id) }, options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),
 			'',
@@ -24,7 +25,7 @@ export function confirmationMail(order: OrderDetail): MailMessage {
 			...lines,
 			m.order_mail_total({ total: formatPrice(order.totalOre, locale) }, options),
 			'',
-			m.order_mail_reference({ id: order.id }, options)
+			m.order_mail_reference({ id: orderNumber(order.id) }, options)
 		].join('\n')
 	};
 }

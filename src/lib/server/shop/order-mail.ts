@@ -2,6 +2,7 @@
 // buyer checked out in, like the confirmation (confirmation.ts).
 import { formatPrice } from '$lib/format';
 import { baseLocale, isLocale } from '$lib/i18n';
+import { orderNumber } from '$lib/order-number';
 import { m } from '$lib/paraglide/messages';
 import type { MailMessage } from '../mail';
 import type { OrderDetail } from './orders';
@@ -13,13 +14,13 @@ export function orderCancelledMail(order: OrderDetail): MailMessage {
 		kind: 'order-cancelled',
 		to: order.buyer.email,
 		about: { userId: order.userId },
-		subject: m.admin_shop_mail_cancelled_subject({ id: order.id.slice(0, 8) }, options),
+		subject: m.admin_shop_mail_cancelled_subject({ id: orderNumber(order.id) }, options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),
 			'',
 			m.admin_shop_mail_cancelled_body({}, options),
 			'',
-			m.order_mail_reference({ id: order.id }, options)
+			m.order_mail_reference({ id: orderNumber(order.id) }, options)
 		].join('\n')
 	};
 }
@@ -31,7 +32,7 @@ export function orderRefundedMail(order: OrderDetail): MailMessage {
 		kind: 'order-refunded',
 		to: order.buyer.email,
 		about: { userId: order.userId },
-		subject: m.admin_shop_mail_refunded_subject({ id: order.id.slice(0, 8) }, options),
+		subject: m.admin_shop_mail_refunded_subject({ id: orderNumber(order.id) }, options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),
 			'',
@@ -41,7 +42,7 @@ export function orderRefundedMail(order: OrderDetail): MailMessage {
 				(l) => `${l.quantity} × ${l.name}: ${formatPrice(l.lineTotalOre, locale)}`
 			),
 			'',
-			m.order_mail_reference({ id: order.id }, options)
+			m.order_mail_reference({ id: orderNumber(order.id) }, options)
 		].join('\n')
 	};
 }

@@ -8,7 +8,8 @@ import { osloDayStart, parseDate } from '$lib/oslo-time';
 import { m } from '$lib/paraglide/messages';
 import type { OrderFilter } from '$lib/schemas/admin-shop';
 import { orderStatusLabel } from '$lib/order-status';
-import { namedTrail, type NamedAuditRecord } from '../audit/named';
+import { namedTrail, type NamedTrail } from '../audit/named';
+import { actorNames } from '../audit/trail-entry';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { csvDateTime, csvKroner, toCsv } from '../http/csv';
@@ -49,10 +50,47 @@ export interface AdminOrderDetail extends AdminOrderRow {
 	/** The provider's own view of the payment; null when it could not be asked or does not know it. */
 	providerState: string | null;
 	lines: { productId: string; name: string; unitPriceOre: number; quantity: number }[];
-	events: { from: string | null; to: string; actor: string; at: string; note: string | null }[];
-	trail: NamedAuditRecord[];
+	events: {
+		from: string | null;
+		to: string;
+		actor: string;
+		/** Who moved the order, as a kind the page puts in words; an admin by name. */
+		by: OrderEventBy;
+		at: string;
+		note: string | null;
+	}[];
+	trail: NamedTrail;
 	canCancel: boolean;
 	canRefund: boolean;
+}
+
+/**
+ * Who wrote an order event, from its actor (`checkout:<user>` and `return:<user>`: the buyer;
+ * `callback:<provider>`: the payment provider; `reconcile:…`: the job that settles orders whose
+ * callback never came; `admin:<user>`: an admin, named when the account is still there).
+ */
+export type OrderEventBy =
+	| { kind: 'buyer' }
+	| { kind: 'provider'; provider: string }
+	| { kind: 'reconcile' }
+	| { kind: 'admin'; name: string | null }
+	| { kind: 'system' };
+
+function orderEventBy(actor: string, names: ReadonlyMap<string, string>): OrderEventBy {
+	const [prefix, rest = ''] = actor.split(/:(.*)/s);
+	switch (prefix) {
+		case 'checkout':
+		case 'return':
+			return { kind: 'buyer' };
+		case 'callback':
+			return { kind: 'provider', provider: rest };
+		case 'reconcile':
+			return { kind: 'reconcile' };
+		case 'admin':
+			return { kind: 'admin', name: names.get(rest) ?? null };
+		default:
+			return { kind: 'system' };
+	}
 }
 
 export function ordersAdminService(deps: {
@@ -224,7 +262,11 @@ export function ordersAdminService(deps: {
 		},
 
 		/** One order as the admin's order page shows it; null when there is none. */
-		async detail(ctx: UserContext, orderId: string): Promise<AdminOrderDetail | null> {
+		async detail(
+			ctx: UserContext,
+			orderId: string,
+			locale: Locale = 'no'
+		): Promise<AdminOrderDetail | null> {
 			await admin(ctx);
 			const row = await db
 				.selectFrom('orders')
@@ -245,9 +287,13 @@ export function ordersAdminService(deps: {
 					.where('order_id', '=', orderId)
 					.orderBy('at')
 					.execute(),
-				namedTrail(db, 'order', orderId),
+				namedTrail(db, 'order', orderId, locale),
 				stateAtProvider(row)
 			]);
+			const admins = await actorNames(
+				db,
+				events.flatMap((e) => (e.actor.startsWith('admin:') ? [e.actor.slice(6)] : []))
+			);
 			const ours = row.provider === payments.provider.name && row.provider_session_id !== null;
 			return {
 				...toRow(row),
@@ -267,6 +313,7 @@ export function ordersAdminService(deps: {
 					from: e.from_status,
 					to: e.to_status,
 					actor: e.actor,
+					by: orderEventBy(e.actor, admins),
 					at: e.at,
 					note: e.note
 				})),

@@ -15,9 +15,10 @@ import {
 	VersionField,
 	type ProductFilter
 } from '$lib/schemas/admin-shop';
+import type { Locale } from '$lib/i18n';
 import { slugify, uniqueSlug } from '$lib/slug';
 import { recordChange } from '../audit';
-import { namedTrail, type NamedAuditRecord } from '../audit/named';
+import { namedTrail, type NamedTrail } from '../audit/named';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { isUniqueViolation, lockRows } from '../db/dialect';
@@ -583,16 +584,20 @@ export function productsAdminService(deps: {
 			};
 		},
 
-		/** One product (or plan) with its audit trail; null when there is none. */
+		/** One product (or plan) with its audit trail (names in `locale`); null when there is none. */
 		async get(
 			ctx: UserContext,
 			id: string,
+			locale: Locale = 'no',
 			now = new Date()
-		): Promise<{ product: AdminProduct; trail: NamedAuditRecord[]; uses: ProductUses } | null> {
+		): Promise<{ product: AdminProduct; trail: NamedTrail; uses: ProductUses } | null> {
 			await admin(ctx);
 			const product = await read(db, id, now);
 			if (!product) return null;
-			const [trail, uses] = await Promise.all([namedTrail(db, 'product', id), usesOf(db, id, now)]);
+			const [trail, uses] = await Promise.all([
+				namedTrail(db, 'product', id, locale),
+				usesOf(db, id, now)
+			]);
 			return { product, trail, uses };
 		},
 

@@ -15,7 +15,7 @@ import type { Actions, PageServerLoad, RequestEvent } from './$types';
 // through the payment provider. A second click, or a second admin, changes nothing twice.
 export const load: PageServerLoad = async (event) => {
 	const { trail, ...order } = await allowedOr404(
-		services().ordersAdmin.detail(callerOf(event), event.params.id)
+		services().ordersAdmin.detail(callerOf(event), event.params.id, event.locals.locale)
 	);
 	const { locale } = event.locals;
 	return {

@@ -13,7 +13,7 @@ export const load: PageServerLoad = async (event) => {
 	const { productsAdmin } = services();
 	const ctx = callerOf(event);
 	const [found, options, picture] = await Promise.all([
-		allowedOr404(productsAdmin.get(ctx, event.params.id)),
+		allowedOr404(productsAdmin.get(ctx, event.params.id, event.locals.locale)),
 		allowedOr404(productsAdmin.formOptions(ctx)),
 		allowedOr404(productsAdmin.picture(ctx, event.params.id))
 	]);

@@ -7,7 +7,9 @@ import type { Actions, PageServerLoad } from './$types';
 // One membership plan: its form (names, price, period, months, on sale), taking it off sale or
 // deleting it (refused once bought), with its audit trail.
 export const load: PageServerLoad = async (event) => {
-	const found = await allowedOr404(services().productsAdmin.get(callerOf(event), event.params.id));
+	const found = await allowedOr404(
+		services().productsAdmin.get(callerOf(event), event.params.id, event.locals.locale)
+	);
 	if (!found.product.plan) error(404, 'Not found');
 	return catalogueFormState(found, event.locals.locale, event.url);
 };
