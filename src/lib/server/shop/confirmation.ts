@@ -25,7 +25,7 @@ export function confirmationMail(order: OrderDetail): MailMessage {
 			...lines,
 			m.order_mail_total({ total: formatPrice(order.totalOre, locale) }, options),
 			'',
-			m.order_mail_reference({ id: orderNumber(order.id) }, options)
+			m.order_mail_reference({ id: order.id }, options)
 		].join('\n')
 	};
 }

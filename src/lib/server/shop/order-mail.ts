@@ -20,7 +20,7 @@ export function orderCancelledMail(order: OrderDetail): MailMessage {
 			'',
 			m.admin_shop_mail_cancelled_body({}, options),
 			'',
-			m.order_mail_reference({ id: orderNumber(order.id) }, options)
+			m.order_mail_reference({ id: order.id }, options)
 		].join('\n')
 	};
 }
@@ -42,7 +42,7 @@ export function orderRefundedMail(order: OrderDetail): MailMessage {
 				(l) => `${l.quantity} × ${l.name}: ${formatPrice(l.lineTotalOre, locale)}`
 			),
 			'',
-			m.order_mail_reference({ id: orderNumber(order.id) }, options)
+			m.order_mail_reference({ id: order.id }, options)
 		].join('\n')
 	};
 }
