@@ -15,7 +15,7 @@ import {
 import { record, trail, type AuditRecord } from '../audit';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { SUBJECT } from './erase';
 import { NEXT, mayMove } from './status';

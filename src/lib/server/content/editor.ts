@@ -19,7 +19,7 @@ import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { isUniqueViolation } from '../db/dialect';
 import type { FilesService } from '../files';
-import { Conflict, Forbidden, NotFound } from '../http/errors';
+import { Conflict, Forbidden, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { pickLocalized, type LocalizedText } from './localize';
 import { renderMarkdown } from './markdown';

@@ -6,9 +6,9 @@ import { KeyError, keyring as makeKeyring, type Keyring } from '../crypto/keyrin
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { userRow } from '../db/test-rows';
-import { Forbidden } from '../http/errors';
+import { Forbidden, NotSignedIn } from '../errors';
 import { mailer } from '../mail';
-import { NotSignedIn, rolesService } from '../identity/roles';
+import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { newReceiptCode, normaliseReceiptCode } from './receipt';
 import { safetyService, type SafetyService } from '.';
