@@ -16,8 +16,17 @@ export class NotFound extends DomainError {
 export class Forbidden extends DomainError {
 	override name = 'Forbidden';
 }
+/** A change made on a version of the record that is no longer the stored one (or a clash). */
 export class Conflict extends DomainError {
 	override name = 'Conflict';
+	constructor(
+		message: string,
+		code?: string,
+		/** The record as stored now, when the refused change was made on an older version. */
+		readonly current?: unknown
+	) {
+		super(message, code);
+	}
 }
 export class Invalid extends DomainError {
 	override name = 'Invalid';
