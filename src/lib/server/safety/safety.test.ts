@@ -275,6 +275,15 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 				later(4)
 			)
 		).toEqual({ ok: true, version: first!.version + 2 });
+		// The status it already has changes nothing: no new version, no log entry.
+		expect(
+			await safety.setStatus(
+				as('granted'),
+				id,
+				{ status: 'closed', version: first!.version + 2 },
+				later(4)
+			)
+		).toEqual({ ok: false, reason: 'unchanged' });
 
 		const detail = await safety.report(as('granted'), id, later(5));
 		expect(detail).toMatchObject({ status: 'closed', lastMessageBy: 'staff' });
