@@ -47,7 +47,8 @@ export async function versioned<D, Row extends { version: unknown }, Done, Refus
 	db: Kysely<D>,
 	spec: VersionedChange<D, Row, Done, Refused>
 ): Promise<Done | Refused> {
-	const { table, key, version } = spec;
+	const { key, version } = spec;
+	const table: string = spec.table;
 	const stale = (current: Row | undefined) => new Conflict('Changed meanwhile', 'stale', current);
 	try {
 		return await db.transaction().execute(async (trx) => {

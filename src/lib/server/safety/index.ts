@@ -12,7 +12,7 @@ import { actorNames } from '../audit/trail-entry';
 import type { UserContext } from '../context';
 import { KeyError, type Keyring } from '../crypto/keyring';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
 import type { SafetyReportsTable } from '../db/schema';
 import { versioned } from '../db/versioned';
 import { Conflict, NotFound } from '../errors';
@@ -78,6 +78,15 @@ export interface ReportDetail extends ReportSummary {
 	messages: ConversationMessage[];
 	log: AccessEntry[];
 }
+
+/** What one change by the safety team sets on the report, and how its access log tells it. */
+interface StaffChange {
+	status?: SafetyStatus;
+	lastMessageBy?: Author;
+	action: AccessAction;
+	details: object;
+}
+type SafetyReport = Selectable<SafetyReportsTable>;
 
 export type ChangeResult =
 	{ ok: true; version: number } | { ok: false; reason: 'not_found' | 'conflict' | 'unchanged' };
@@ -235,17 +244,12 @@ export function safetyService(deps: {
 			trx: Db,
 			row: Selectable<SafetyReportsTable>,
 			userId: string
-		) => Promise<{
-			status?: SafetyStatus;
-			lastMessageBy?: Author;
-			action: AccessAction;
-			details: object;
-		} | null>
+		) => Promise<StaffChange | null>
 	): Promise<ChangeResult> {
 		// Asked before the transaction: on SQLite the roles store would wait for its connection.
 		const user = await roles.require(ctx, { action: 'safety' }, now);
 		try {
-			const answer = await versioned(db, {
+			const answer = await versioned<Database, SafetyReport, StaffChange, 'unchanged'>(db, {
 				table: 'safety_reports',
 				key: { column: 'id', value: reportId },
 				version,
