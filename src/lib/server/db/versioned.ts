@@ -43,7 +43,7 @@ class Refusal<Refused> extends Error {
  * there; a Conflict ('stale', with `current`: the row as stored now) when another change came
  * first, whether before this one read the row or between its read and its write.
  */
-export async function versioned<D, Row extends { version: unknown }, Done, Refused = never>(
+export async function versioned<D, Row extends { version?: unknown }, Done, Refused = never>(
 	db: Kysely<D>,
 	spec: VersionedChange<D, Row, Done, Refused>
 ): Promise<Done | Refused> {
