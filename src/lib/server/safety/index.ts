@@ -6,7 +6,8 @@
 // which admins read), in the change's transaction.
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
-import type { SafetyFilter, SafetyReportForm, SafetyStatus } from '$lib/schemas/safety';
+import type { SafetyStatus } from '$lib/safety/statuses';
+import type { SafetyFilter, SafetyReportForm } from '$lib/schemas/safety';
 import { sortableId } from '../audit';
 import { actorNames } from '../audit/trail-entry';
 import type { UserContext } from '../context';
