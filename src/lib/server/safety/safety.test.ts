@@ -276,14 +276,9 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 			)
 		).toEqual({ ok: true, version: first!.version + 2 });
 		// The status it already has changes nothing: no new version, no log entry.
-		expect(
-			await safety.setStatus(
-				as('granted'),
-				id,
-				{ status: 'closed', version: first!.version + 2 },
-				later(4)
-			)
-		).toEqual({ ok: false, reason: 'unchanged' });
+		const again = { status: 'closed' as const, version: first!.version + 2 };
+		const unchanged = await safety.setStatus(as('granted'), id, again, later(4));
+		expect(unchanged).toEqual({ ok: false, reason: 'unchanged' });
 
 		const detail = await safety.report(as('granted'), id, later(5));
 		expect(detail).toMatchObject({ status: 'closed', lastMessageBy: 'staff' });
