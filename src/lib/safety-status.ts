@@ -1,6 +1,6 @@
 // A safety report's status in words, for the reporter's page and the safety team's.
 import { m } from '$lib/paraglide/messages';
-import type { SafetyStatus } from '$lib/schemas/safety';
+import type { SafetyStatus } from '$lib/safety/statuses';
 
 const LABELS: Record<SafetyStatus, () => string> = {
 	new: m.safety_status_new,

@@ -2,7 +2,8 @@
 // profile's privacy pages (download my data, delete my account). Each form answers a refused post
 // with the fields that failed; the pages say what is wrong with each in their language.
 import { z } from 'zod';
-import { ADMIN_DELETE_REASON_MAX, MAX_PASSWORD, TEAM_TITLE_MAX, UNIT_ROLES } from './limits';
+import { UNIT_ROLES } from '$lib/identity/unit-roles';
+import { ADMIN_DELETE_REASON_MAX, MAX_PASSWORD, TEAM_TITLE_MAX } from './limits';
 
 export { ADMIN_DELETE_REASON_MAX };
 

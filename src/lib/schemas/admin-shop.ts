@@ -3,7 +3,8 @@
 // kroner ("149", "149,50", "1 234.5") become whole øre, a blank stock no limit. Error messages are
 // codes; the routes turn them into text (server/http/admin-shop-text.ts).
 import { z } from 'zod';
-import { ORDER_STATUSES, PLAN_AUDIENCES, PLAN_PERIODS } from '$lib/admin/shop-codes';
+import { PLAN_AUDIENCES, PLAN_PERIODS } from '$lib/admin/shop-codes';
+import { ORDER_STATUSES } from '$lib/shop/statuses';
 import { SLUG_MAX, SLUG_PATTERN } from '$lib/slug';
 import { MAX_QUANTITY } from './limits';
 

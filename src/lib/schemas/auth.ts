@@ -1,8 +1,9 @@
 // Sign-in, account, profile and team forms. Field errors carry codes; the pages show the message.
 import { z } from 'zod';
-import { MAX_PASSWORD, MIN_PASSWORD, UNIT_ROLES } from './limits';
+import { UNIT_ROLES } from '$lib/identity/unit-roles';
+import { MAX_PASSWORD, MIN_PASSWORD } from './limits';
 
-export { MAX_PASSWORD, MIN_PASSWORD, UNIT_ROLES };
+export { MAX_PASSWORD, MIN_PASSWORD };
 
 const email = z
 	.string()

@@ -6,17 +6,8 @@ export const CONTACT_LIMITS = { nameMax: 100, subjectMax: 150, messageMin: 10, m
 
 export const MIN_PASSWORD = 10;
 export const MAX_PASSWORD = 200;
-export const UNIT_ROLES = ['member', 'leader', 'finance'] as const;
 /** A team member's public title ("Campusleder"), per language. */
 export const TEAM_TITLE_MAX = 80;
-
-export const PAYMENT_STATES = [
-	'CREATED',
-	'AUTHORIZED',
-	'ABORTED',
-	'EXPIRED',
-	'TERMINATED'
-] as const;
 
 /** The longest reason an admin gives for deleting an account on its owner's request. */
 export const ADMIN_DELETE_REASON_MAX = 500;
@@ -31,4 +22,3 @@ export const SAFETY_LIMITS = {
 	passphraseMin: 8,
 	passphraseMax: 200
 };
-export const SAFETY_STATUSES = ['new', 'in_review', 'closed'] as const;

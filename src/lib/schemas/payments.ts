@@ -1,6 +1,6 @@
 // Wire shapes of the payment routes, shared by the handlers and the OpenAPI document.
 import { z } from 'zod';
-import { PAYMENT_STATES } from './limits';
+import { PAYMENT_STATES } from '$lib/payments/states';
 
 const Id = z.string().min(1).max(200);
 

@@ -1,10 +1,10 @@
 // The safety report form (varsling), the reporter's follow-up with receipt code and passphrase, and
 // the safety team's forms. Error messages are codes; the pages say them in their language.
 import { z } from 'zod';
-import { SAFETY_LIMITS, SAFETY_STATUSES } from './limits';
+import { SAFETY_STATUSES } from '$lib/safety/statuses';
+import { SAFETY_LIMITS } from './limits';
 
-export { SAFETY_LIMITS, SAFETY_STATUSES };
-export type SafetyStatus = (typeof SAFETY_STATUSES)[number];
+export { SAFETY_LIMITS };
 
 const passphrase = z
 	.string()

@@ -12,7 +12,7 @@ import type { FilesService } from '../files';
 import { sanitiseFileName } from '../files/disposition';
 import { zipStream, type ZipInput } from '../files/zip';
 import { csvDateTime, toCsv } from '../http/csv';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import type { RolesDep } from './inbox';
 import { signedIn } from '../identity/roles';
 

@@ -4,7 +4,7 @@
 // dashboard. Every function asks the roles module first; a refusal and a missing record are the
 // same 404 in the routes.
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
 	APPLICATION_STATUSES,
 	NoteInput,
@@ -15,7 +15,8 @@ import {
 import { record, trail, type AuditRecord } from '../audit';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
-import { NotFound } from '../http/errors';
+import { versioned } from '../db/versioned';
+import { Conflict, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { SUBJECT } from './erase';
 import { NEXT, mayMove } from './status';
@@ -53,6 +54,15 @@ export type StatusResult =
 	| { ok: true; version: number }
 	| { ok: false; reason: 'invalid' }
 	| { ok: false; reason: 'conflict' | 'not_allowed'; status: ApplicationStatus; version: number };
+
+type Stored = { status: string; version: number };
+type StatusDone = Extract<StatusResult, { ok: true }>;
+type StatusRefusal = {
+	ok: false;
+	reason: 'not_allowed';
+	status: ApplicationStatus;
+	version: number;
+};
 
 /** Which jobs' applications a caller reads: every job's, or those of the units they lead. */
 export type Reach = { all: true } | { all: false; units: string[] };
@@ -322,58 +332,45 @@ export function inbox(deps: { db: Db; roles: RolesDep }) {
 			const parsed = StatusChange.safeParse(posted);
 			if (!parsed.success) return { ok: false, reason: 'invalid' };
 			const input = parsed.data;
-			return db.transaction().execute(async (trx) => {
-				const current = await trx
-					.selectFrom('job_applications')
-					.select(['status', 'version'])
-					.where('id', '=', id)
-					.executeTakeFirst();
-				if (!current) throw new NotFound('Not found');
-				const status = current.status as ApplicationStatus;
-				if (current.version !== input.version) {
-					return {
-						ok: false as const,
-						reason: 'conflict' as const,
-						status,
-						version: current.version
-					};
-				}
-				if (!mayMove(status, input.status)) {
-					return {
-						ok: false as const,
-						reason: 'not_allowed' as const,
-						status,
-						version: current.version
-					};
-				}
-				const updated = await trx
-					.updateTable('job_applications')
-					.set({
-						status: input.status,
-						version: sql<number>`version + 1`,
-						updated_at: now.toISOString()
-					})
-					.where('id', '=', id)
-					.where('version', '=', input.version)
-					.executeTakeFirst();
-				if (Number(updated.numUpdatedRows) !== 1) {
-					return {
-						ok: false as const,
-						reason: 'conflict' as const,
-						status,
-						version: current.version
-					};
-				}
-				await record(trx, {
-					actor: user.id,
-					subjectType: SUBJECT,
-					subjectId: id,
-					action: 'status',
-					details: { before: { status }, after: { status: input.status } },
-					at: now
+			try {
+				return await versioned<Database, Stored, StatusDone, StatusRefusal>(db, {
+					table: 'job_applications',
+					key: { column: 'id', value: id },
+					version: input.version,
+					read: (trx) =>
+						trx
+							.selectFrom('job_applications')
+							.select(['status', 'version'])
+							.where('id', '=', id)
+							.executeTakeFirst(),
+					change: async (_trx, current) => {
+						const status = current.status as ApplicationStatus;
+						if (!mayMove(status, input.status)) {
+							return {
+								refused: { ok: false, reason: 'not_allowed', status, version: current.version }
+							};
+						}
+						return {
+							set: { status: input.status, updated_at: now.toISOString() },
+							done: { ok: true, version: input.version + 1 }
+						};
+					},
+					audit: (trx, current) =>
+						record(trx, {
+							actor: user.id,
+							subjectType: SUBJECT,
+							subjectId: id,
+							action: 'status',
+							details: { before: { status: current.status }, after: { status: input.status } },
+							at: now
+						})
 				});
-				return { ok: true as const, version: input.version + 1 };
-			});
+			} catch (error) {
+				if (!(error instanceof Conflict)) throw error;
+				const current = error.current as Stored;
+				const status = current.status as ApplicationStatus;
+				return { ok: false, reason: 'conflict', status, version: current.version };
+			}
 		},
 
 		/** An internal note on the application, by the caller; audited (without its text). */

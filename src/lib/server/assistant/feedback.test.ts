@@ -3,8 +3,8 @@ import { trail } from '../audit';
 import { userContext } from '../context';
 import { userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { Forbidden } from '../http/errors';
-import { NotSignedIn, rolesService } from '../identity/roles';
+import { Forbidden, NotSignedIn } from '../errors';
+import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { assistantFeedback, maskPersonal, type AssistantFeedback } from './feedback';
 

@@ -15,6 +15,8 @@ import type { UserContext } from '../context';
 import type { Db } from '../db';
 import type { ContactMessagesTable } from '../db/schema';
 import { likeLiteral } from '../db/dialect';
+import { versioned } from '../db/versioned';
+import { Conflict, NotFound } from '../errors';
 import type { RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
 
@@ -79,8 +81,6 @@ export type InboxResult = { ok: true; version: number } | { ok: false; reason: I
 
 const LIST_LIMIT = 200;
 
-/** A write that found the version moved on after it was read: the transaction is undone. */
-class Conflict extends Error {}
 const SUBJECT = 'contact_message';
 
 /** A message quoted the way mail programs do, under a line that says who wrote it and when. */
@@ -151,40 +151,38 @@ export function contactInbox(deps: {
 			after: Record<string, unknown>;
 		}>
 	): Promise<InboxResult> {
-		return db
-			.transaction()
-			.execute(async (trx): Promise<InboxResult> => {
-				const before = await trx
-					.selectFrom('contact_messages')
-					.select(['status', 'assignee_id', 'version'])
-					.where('id', '=', id)
-					.executeTakeFirst();
-				if (!before) return { ok: false, reason: 'not_found' };
-				if (before.version !== version) return { ok: false, reason: 'conflict' };
-				const done = await change(trx, before);
-				const updated = await trx
-					.updateTable('contact_messages')
-					.set({ ...done.set, version: version + 1 })
-					.where('id', '=', id)
-					.where('version', '=', version)
-					.executeTakeFirst();
-				// Another transaction moved it on between the read and this write (PostgreSQL).
-				if (Number(updated.numUpdatedRows) !== 1) throw new Conflict();
-				await recordChange(trx, {
-					actor,
-					subjectType: SUBJECT,
-					subjectId: id,
-					action,
-					at: now,
-					before: done.before,
-					after: done.after
-				});
-				return { ok: true, version: version + 1 };
-			})
-			.catch((error: unknown): InboxResult => {
-				if (error instanceof Conflict) return { ok: false, reason: 'conflict' };
-				throw error;
+		try {
+			await versioned(db, {
+				table: 'contact_messages',
+				key: { column: 'id', value: id },
+				version,
+				read: (trx) =>
+					trx
+						.selectFrom('contact_messages')
+						.select(['status', 'assignee_id', 'version'])
+						.where('id', '=', id)
+						.executeTakeFirst(),
+				change: async (trx, before) => {
+					const done = await change(trx, before);
+					return { set: done.set, done };
+				},
+				audit: (trx, _before, done) =>
+					recordChange(trx, {
+						actor,
+						subjectType: SUBJECT,
+						subjectId: id,
+						action,
+						at: now,
+						before: done.before,
+						after: done.after
+					})
 			});
+			return { ok: true, version: version + 1 };
+		} catch (error) {
+			if (error instanceof NotFound) return { ok: false, reason: 'not_found' };
+			if (error instanceof Conflict) return { ok: false, reason: 'conflict' };
+			throw error;
+		}
 	}
 
 	return {

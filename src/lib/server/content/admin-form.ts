@@ -4,8 +4,7 @@ import { error } from '@sveltejs/kit';
 import { formNames } from '$lib/admin/content-fields';
 import { KINDS } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
-import { NotSignedIn } from '../identity/roles';
-import { Forbidden, NotFound } from '../http/errors';
+import { Forbidden, NotFound, NotSignedIn } from '../errors';
 import type { FormValues, ImageUpload } from './editor';
 
 const EXTRA = ['publication', 'publish_at', 'image_remove'];

@@ -6,7 +6,7 @@
 // entry with before and after in the same transaction. The public side reads the same tables
 // (sql.ts); a write reaches every page, the search, the feeds and the assistant at once through
 // the database's change feed.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { KINDS, formNames, type FieldDef, type KindDef } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
 import { fieldLabel } from '$lib/components/admin/content-texts';
@@ -18,8 +18,9 @@ import { recordChange, trail } from '../audit';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { isUniqueViolation } from '../db/dialect';
+import { versioned } from '../db/versioned';
 import type { FilesService } from '../files';
-import { Conflict, Forbidden, NotFound } from '../http/errors';
+import { Forbidden, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { pickLocalized, type LocalizedText } from './localize';
 import { renderMarkdown } from './markdown';
@@ -75,6 +76,9 @@ export interface EditorOptions {
 }
 
 export type SaveResult = { ok: true; key: string } | { ok: false; errors: FormErrors };
+type Saved = Extract<SaveResult, { ok: true }>;
+type Unsaved = Extract<SaveResult, { ok: false }>;
+type Referenced = { ok: false; reason: 'referenced' };
 
 export type { ImageUpload } from './images';
 
@@ -680,56 +684,49 @@ export function contentEditor(deps: {
 				{ ownerId: user.id, replaced: oldImage },
 				parsed.columns,
 				() =>
-					db.transaction().execute(async (trx) => {
-						const before = await findRow(trx, kind, key);
-						if (!before) throw new NotFound('Not found');
-						if (Number(before.version) !== version)
-							throw new Conflict('Changed meanwhile', 'stale');
-						const def = KINDS[kind];
-						const changes: Row = {
-							...parsed.columns,
-							...publicationColumns(kind, parsed.publication, parsed.publishAt, before, now)
-						};
-						// The address: kept when left blank; a new one leaves a redirect from the old.
-						let newKey = key;
-						if (def.key === 'slug') {
-							const slugEditable = kind !== 'pages' || key.startsWith(POLICY);
-							const oldSlug = String(before.slug);
-							let wanted = typeof changes.slug === 'string' ? changes.slug : oldSlug;
-							if (kind === 'pages' && wanted !== oldSlug) {
-								wanted = `${POLICY}${wanted.replace(/^policies\//, '')}`;
+					versioned<Record<string, Row>, Row, Saved, Unsaved>(db, {
+						table: TABLE[kind],
+						key: { column: KEY_COLUMN[kind], value: key },
+						version,
+						read: (trx) => findRow(trx, kind, key),
+						change: async (trx, before) => {
+							const def = KINDS[kind];
+							const changes: Row = {
+								...parsed.columns,
+								...publicationColumns(kind, parsed.publication, parsed.publishAt, before, now)
+							};
+							// The address: kept when left blank; a new one leaves a redirect from the old.
+							if (def.key === 'slug') {
+								const slugEditable = kind !== 'pages' || key.startsWith(POLICY);
+								const oldSlug = String(before.slug);
+								let wanted = typeof changes.slug === 'string' ? changes.slug : oldSlug;
+								if (kind === 'pages' && wanted !== oldSlug) {
+									wanted = `${POLICY}${wanted.replace(/^policies\//, '')}`;
+								}
+								if (!slugEditable || wanted === oldSlug) changes.slug = oldSlug;
+								else if (await slugTaken(trx, kind, wanted, oldSlug)) errors.slug = 'slug_taken';
+								else changes.slug = wanted;
 							}
-							if (!slugEditable || wanted === oldSlug) changes.slug = oldSlug;
-							else if (await slugTaken(trx, kind, wanted, oldSlug)) errors.slug = 'slug_taken';
-							else changes.slug = wanted;
-							if (kind === 'pages') newKey = String(changes.slug);
-						}
-						if (Object.keys(errors).length > 0) return { ok: false as const, errors };
-						// Translated later: the English address comes with the English title.
-						const english = await englishSlugFor(trx, kind, key, { ...before, ...changes });
-						if (english) changes.slug_en = english;
-						const updated = await trx
-							.updateTable(TABLE[kind])
-							.set({ ...changes, version: sql`version + 1` })
-							.where(KEY_COLUMN[kind], '=', key)
-							.where('version', '=', version)
-							.executeTakeFirst();
-						if (Number(updated.numUpdatedRows) !== 1)
-							throw new Conflict('Changed meanwhile', 'stale');
-						if (def.key === 'slug' && changes.slug !== before.slug) {
-							await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
-						}
-						const after = await findRow(trx, kind, newKey);
-						await recordChange(trx as unknown as Kysely<Database>, {
-							actor: user.id,
-							subjectType: SUBJECT[kind],
-							subjectId: key,
-							action: 'update',
-							before: snapshot(kind, before),
-							after: snapshot(kind, after ?? {}),
-							at: now
-						});
-						return { ok: true as const, key: newKey };
+							if (Object.keys(errors).length > 0) return { refused: { ok: false, errors } };
+							// Translated later: the English address comes with the English title.
+							const english = await englishSlugFor(trx, kind, key, { ...before, ...changes });
+							if (english) changes.slug_en = english;
+							if (def.key === 'slug' && changes.slug !== before.slug) {
+								await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
+							}
+							const newKey = kind === 'pages' ? String(changes.slug) : key;
+							return { set: changes, done: { ok: true, key: newKey } };
+						},
+						audit: async (trx, before, done) =>
+							recordChange(trx as unknown as Kysely<Database>, {
+								actor: user.id,
+								subjectType: SUBJECT[kind],
+								subjectId: key,
+								action: 'update',
+								before: snapshot(kind, before),
+								after: snapshot(kind, (await findRow(trx, kind, done.key)) ?? {}),
+								at: now
+							})
 					})
 			);
 			return saved;
@@ -746,36 +743,37 @@ export function contentEditor(deps: {
 			if (!current) throw new NotFound('Not found');
 			const user = await requireEdit(ctx, kind === 'units' ? null : unitOf(kind, current), now);
 			if (kind === 'pages' && !key.startsWith(POLICY)) return { ok: false, reason: 'fixed_page' };
-			const removed = await db.transaction().execute(async (trx) => {
-				for (const ref of REFERENCES[kind] ?? []) {
-					const used = await trx
-						.selectFrom(ref.table)
-						.select(ref.column)
-						.where(ref.column, '=', key)
-						.executeTakeFirst();
-					if (used) return { ok: false as const, reason: 'referenced' as const };
-				}
-				const deleted = await trx
-					.deleteFrom(TABLE[kind])
-					.where(KEY_COLUMN[kind], '=', key)
-					.where('version', '=', version)
-					.executeTakeFirst();
-				if (Number(deleted.numDeletedRows) !== 1) throw new Conflict('Changed meanwhile', 'stale');
-				await trx
-					.deleteFrom('slug_redirects')
-					.where('kind', '=', kind)
-					.where('target', '=', key)
-					.execute();
-				await recordChange(trx as unknown as Kysely<Database>, {
-					actor: user.id,
-					subjectType: SUBJECT[kind],
-					subjectId: key,
-					action: 'delete',
-					before: snapshot(kind, current),
-					after: null,
-					at: now
-				});
-				return { ok: true as const };
+			const removed = await versioned<Record<string, Row>, Row, { ok: true }, Referenced>(db, {
+				table: TABLE[kind],
+				key: { column: KEY_COLUMN[kind], value: key },
+				version,
+				read: (trx) => findRow(trx, kind, key),
+				change: async (trx) => {
+					for (const ref of REFERENCES[kind] ?? []) {
+						const used = await trx
+							.selectFrom(ref.table)
+							.select(ref.column)
+							.where(ref.column, '=', key)
+							.executeTakeFirst();
+						if (used) return { refused: { ok: false, reason: 'referenced' } };
+					}
+					await trx
+						.deleteFrom('slug_redirects')
+						.where('kind', '=', kind)
+						.where('target', '=', key)
+						.execute();
+					return { remove: true, done: { ok: true } };
+				},
+				audit: (trx, before) =>
+					recordChange(trx as unknown as Kysely<Database>, {
+						actor: user.id,
+						subjectType: SUBJECT[kind],
+						subjectId: key,
+						action: 'delete',
+						before: snapshot(kind, before),
+						after: null,
+						at: now
+					})
 			});
 			if (removed.ok && typeof current.image_file_id === 'string') {
 				await deps.files.delete(current.image_file_id);

@@ -10,7 +10,7 @@ import { record } from '../audit';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { DOCUMENT_MIME_TYPES, type DocumentType, type FilesService } from '../files';
-import { Forbidden } from '../http/errors';
+import { Forbidden } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import { extractText } from './extract';
 import { DEFAULT_PASSAGE_SIZES, splitPassages, type PassageSizes } from './passages';

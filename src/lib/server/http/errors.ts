@@ -1,30 +1,10 @@
 // The error convention of every /api handler: { error, details?, code? }. Domain code throws the
-// typed errors below; toErrorResponse maps them, and anything else becomes a 500 with no internals.
+// typed errors of ../errors.ts; toErrorResponse maps them, and anything else becomes a 500 with no internals.
 import { json } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { storageUnavailable, type StorageUnavailable } from '../db/errors';
+import { Conflict, DomainError, Forbidden, Invalid, NotFound } from '../errors';
 import { errorFields, log } from '../log';
-
-export class DomainError extends Error {
-	constructor(
-		message: string,
-		readonly code?: string
-	) {
-		super(message);
-	}
-}
-export class NotFound extends DomainError {
-	override name = 'NotFound';
-}
-export class Forbidden extends DomainError {
-	override name = 'Forbidden';
-}
-export class Conflict extends DomainError {
-	override name = 'Conflict';
-}
-export class Invalid extends DomainError {
-	override name = 'Invalid';
-}
 
 export interface ErrorBody {
 	error: string;

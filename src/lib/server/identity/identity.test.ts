@@ -4,7 +4,7 @@ import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { Forbidden } from '../http/errors';
+import { Forbidden } from '../errors';
 import { mailer } from '../mail';
 import { hashSecret, identityService, type IdentityService } from './index';
 import { invitationsService, type InvitationsService } from './invitations';

@@ -8,7 +8,7 @@ import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { UserContext } from '../context';
 import type { Mailer } from '../mail';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import {
 	hashSecret,
 	isSecretShaped,

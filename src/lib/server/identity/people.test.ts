@@ -7,12 +7,12 @@ import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { orderRow, userRow } from '../db/test-rows';
-import { Forbidden } from '../http/errors';
+import { Forbidden, NotSignedIn } from '../errors';
 import { mailer } from '../mail';
 import { identityService } from './index';
 import { invitationsService } from './invitations';
 import { peopleService, PEOPLE_PAGE_SIZE, type PeopleService } from './people';
-import { NotSignedIn, rolesService, type RolesService } from './roles';
+import { rolesService, type RolesService } from './roles';
 import { sqlIdentityStore } from './sql';
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');

@@ -11,7 +11,7 @@ import { orderRow, userRow } from '../db/test-rows';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
-import { Forbidden } from '../http/errors';
+import { Forbidden } from '../errors';
 import { hashPassword } from './passwords';
 import { DELETED_NAME, type PrivacyService } from './privacy';
 import { privacyServices } from './privacy-fixtures';

@@ -5,12 +5,8 @@
 // SAFETY_EMAILS or safety_grants; never implied by admin).
 // Domain services call requireSignedIn / require here instead of checking on their own.
 import type { UserContext } from '../context';
-import { Forbidden, NotFound } from '../http/errors';
+import { Forbidden, NotFound, NotSignedIn } from '../errors';
 import type { IdentityStore, SessionUser, UnitRole } from './types';
-
-export class NotSignedIn extends Error {
-	override name = 'NotSignedIn';
-}
 
 /** The signed-in (not anonymous) user of a context, or a NotSignedIn error. */
 export function signedIn(ctx: UserContext): SessionUser {

@@ -1,5 +1,8 @@
 // The identity port: what the domain needs from a user and session store. The SQL adapter fills
 // it today; an Appwrite adapter can fill it later.
+import type { UnitRole } from '$lib/identity/unit-roles';
+
+export { UNIT_ROLES, type UnitRole } from '$lib/identity/unit-roles';
 
 export interface SessionUser {
 	id: string;
@@ -50,9 +53,6 @@ export interface NewToken {
 }
 
 export type TokenPurpose = 'verify' | 'reset';
-
-export const UNIT_ROLES = ['member', 'leader', 'finance'] as const;
-export type UnitRole = (typeof UNIT_ROLES)[number];
 
 export interface TeamMembership {
 	unitId: string;

@@ -167,7 +167,7 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 		by: OrderActor,
 		now: Date
 	): Promise<OrderActionResult> {
-		const refunding = { ...order, status: 'refunding' };
+		const refunding = { ...order, status: 'refunding' as const };
 		try {
 			await provider.refund(refOf(refunding), order.totalOre);
 		} catch (error) {

@@ -4,6 +4,7 @@
 // expires. Every call names the merchant (Merchant-Serial-Number) and the API product
 // (Ocp-Apim-Subscription-Key); every write carries an Idempotency-Key derived from the order, so
 // a retry after a timeout or a 5xx is the same request to Vipps, never a second payment.
+import { PAYMENT_STATES } from '$lib/payments/states';
 import type { PaymentState } from '$lib/schemas/payments';
 import { secretsEqual } from '../http/secrets';
 import type { PaymentProvider, SessionRef } from './types';
@@ -40,13 +41,7 @@ const SYSTEM_HEADERS = {
 	'Vipps-System-Plugin-Version': '0.1.0'
 };
 
-const PAYMENT_STATES = new Set<string>([
-	'CREATED',
-	'AUTHORIZED',
-	'ABORTED',
-	'EXPIRED',
-	'TERMINATED'
-]);
+const KNOWN_STATES = new Set<string>(PAYMENT_STATES);
 
 /** Checkout's session state, for sessions whose payment details are not there yet. */
 const BY_SESSION_STATE: Record<string, PaymentState> = {
@@ -63,7 +58,7 @@ export function stateOfSession(body: {
 	paymentDetails?: { state?: unknown } | null;
 }): PaymentState | null {
 	const detailed = body.paymentDetails?.state;
-	if (typeof detailed === 'string' && PAYMENT_STATES.has(detailed)) return detailed as PaymentState;
+	if (typeof detailed === 'string' && KNOWN_STATES.has(detailed)) return detailed as PaymentState;
 	return typeof body.sessionState === 'string'
 		? (BY_SESSION_STATE[body.sessionState] ?? null)
 		: null;

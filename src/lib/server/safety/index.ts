@@ -6,14 +6,17 @@
 // which admins read), in the change's transaction.
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
-import type { SafetyFilter, SafetyReportForm, SafetyStatus } from '$lib/schemas/safety';
+import type { SafetyStatus } from '$lib/safety/statuses';
+import type { SafetyFilter, SafetyReportForm } from '$lib/schemas/safety';
 import { sortableId } from '../audit';
 import { actorNames } from '../audit/trail-entry';
 import type { UserContext } from '../context';
 import { KeyError, type Keyring } from '../crypto/keyring';
 import type { Selectable } from 'kysely';
-import type { Db } from '../db';
+import type { Database, Db } from '../db';
 import type { SafetyReportsTable } from '../db/schema';
+import { versioned } from '../db/versioned';
+import { Conflict, NotFound } from '../errors';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import type { RolesService } from '../identity/roles';
 import { errorFields, log } from '../log';
@@ -76,6 +79,15 @@ export interface ReportDetail extends ReportSummary {
 	messages: ConversationMessage[];
 	log: AccessEntry[];
 }
+
+/** What one change by the safety team sets on the report, and how its access log tells it. */
+interface StaffChange {
+	status?: SafetyStatus;
+	lastMessageBy?: Author;
+	action: AccessAction;
+	details: object;
+}
+type SafetyReport = Selectable<SafetyReportsTable>;
 
 export type ChangeResult =
 	{ ok: true; version: number } | { ok: false; reason: 'not_found' | 'conflict' | 'unchanged' };
@@ -233,53 +245,49 @@ export function safetyService(deps: {
 			trx: Db,
 			row: Selectable<SafetyReportsTable>,
 			userId: string
-		) => Promise<{
-			status?: SafetyStatus;
-			lastMessageBy?: Author;
-			action: AccessAction;
-			details: object;
-		} | null>
+		) => Promise<StaffChange | null>
 	): Promise<ChangeResult> {
 		// Asked before the transaction: on SQLite the roles store would wait for its connection.
 		const user = await roles.require(ctx, { action: 'safety' }, now);
-		return db
-			.transaction()
-			.execute(async (trx): Promise<ChangeResult> => {
-				const row = await trx
-					.selectFrom('safety_reports')
-					.selectAll()
-					.where('id', '=', reportId)
-					.executeTakeFirst();
-				if (!row) return { ok: false, reason: 'not_found' };
-				if (row.version !== version) return { ok: false, reason: 'conflict' };
-				const done = await work(trx, row, user.id);
-				if (!done) return { ok: false, reason: 'unchanged' };
-				const updated = await trx
-					.updateTable('safety_reports')
-					.set({
-						version: version + 1,
-						updated_at: now.toISOString(),
-						...(done.status ? { status: done.status } : {}),
-						...(done.lastMessageBy ? { last_message_by: done.lastMessageBy } : {})
+		try {
+			const answer = await versioned<Database, SafetyReport, StaffChange, 'unchanged'>(db, {
+				table: 'safety_reports',
+				key: { column: 'id', value: reportId },
+				version,
+				read: (trx) =>
+					trx
+						.selectFrom('safety_reports')
+						.selectAll()
+						.where('id', '=', reportId)
+						.executeTakeFirst(),
+				change: async (trx, row) => {
+					const done = await work(trx, row, user.id);
+					if (!done) return { refused: 'unchanged' as const };
+					return {
+						set: {
+							updated_at: now.toISOString(),
+							...(done.status ? { status: done.status } : {}),
+							...(done.lastMessageBy ? { last_message_by: done.lastMessageBy } : {})
+						},
+						done
+					};
+				},
+				audit: (trx, _row, done) =>
+					writeLog(trx, {
+						reportId,
+						actor: user.id,
+						action: done.action,
+						details: done.details,
+						at: now
 					})
-					.where('id', '=', reportId)
-					.where('version', '=', version)
-					.executeTakeFirst();
-				// Another change committed between the read and this write (PostgreSQL): undo ours.
-				if (Number(updated.numUpdatedRows) === 0) throw new ConflictRollback();
-				await writeLog(trx, {
-					reportId,
-					actor: user.id,
-					action: done.action,
-					details: done.details,
-					at: now
-				});
-				return { ok: true, version: version + 1 };
-			})
-			.catch((error: unknown): ChangeResult => {
-				if (error instanceof ConflictRollback) return { ok: false, reason: 'conflict' };
-				throw error;
 			});
+			if (answer === 'unchanged') return { ok: false, reason: 'unchanged' };
+			return { ok: true, version: version + 1 };
+		} catch (error) {
+			if (error instanceof NotFound) return { ok: false, reason: 'not_found' };
+			if (error instanceof Conflict) return { ok: false, reason: 'conflict' };
+			throw error;
+		}
 	}
 
 	async function insertMessage(
@@ -518,7 +526,5 @@ export function safetyService(deps: {
 		return Number(row.n);
 	}
 }
-
-class ConflictRollback extends Error {}
 
 export type SafetyService = ReturnType<typeof safetyService>;

@@ -6,9 +6,9 @@ import { KeyError, keyring as makeKeyring, type Keyring } from '../crypto/keyrin
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { userRow } from '../db/test-rows';
-import { Forbidden } from '../http/errors';
+import { Forbidden, NotSignedIn } from '../errors';
 import { mailer } from '../mail';
-import { NotSignedIn, rolesService } from '../identity/roles';
+import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { newReceiptCode, normaliseReceiptCode } from './receipt';
 import { safetyService, type SafetyService } from '.';
@@ -275,6 +275,10 @@ describe.each(ENGINES)('safety reports on %s', (engine) => {
 				later(4)
 			)
 		).toEqual({ ok: true, version: first!.version + 2 });
+		// The status it already has changes nothing: no new version, no log entry.
+		const again = { status: 'closed' as const, version: first!.version + 2 };
+		const unchanged = await safety.setStatus(as('granted'), id, again, later(4));
+		expect(unchanged).toEqual({ ok: false, reason: 'unchanged' });
 
 		const detail = await safety.report(as('granted'), id, later(5));
 		expect(detail).toMatchObject({ status: 'closed', lastMessageBy: 'staff' });

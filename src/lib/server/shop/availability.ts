@@ -1,13 +1,14 @@
 // What is left to sell, as SQL: stock − active (unexpired) reservations − quantities of authorized,
 // paid or refunding orders. One definition for the shop pages and the reservation check.
 import { sql, type ExpressionBuilder } from 'kysely';
+import type { OrderStatus } from '$lib/shop/statuses';
 import type { Database } from '../db/schema';
 
 /**
  * Order statuses whose lines hold stock. A refund under way still holds it: the stock comes back
  * once, when the provider has given the money back and the order is refunded.
  */
-export const SOLD_STATUSES = ['authorized', 'paid', 'refunding'] as const;
+export const SOLD_STATUSES = ['authorized', 'paid', 'refunding'] as const satisfies OrderStatus[];
 
 type ProductScope = ExpressionBuilder<Database, 'products'>;
 

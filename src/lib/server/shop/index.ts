@@ -1,6 +1,6 @@
 // What the shop pages call. A cart belongs to the session's user (anonymous or signed in).
 import { currentUser, type AdminContext, type UserContext } from '../context';
-import { Forbidden } from '../http/errors';
+import { Forbidden } from '../errors';
 import type { ShopStore } from './types';
 
 export type * from './types';

@@ -3,8 +3,7 @@ import type { HolderFilter } from '$lib/schemas/admin-shop';
 import { slugify } from '$lib/slug';
 import { ENGINES } from '../db/test-db';
 import { userRow } from '../db/test-rows';
-import { Forbidden } from '../http/errors';
-import { NotSignedIn } from '../identity/roles';
+import { Forbidden, NotSignedIn } from '../errors';
 import { shopWorld, type ShopWorld } from './test-shop';
 
 // Who holds a membership, as admins see it, on each engine: periods bought through the shop.

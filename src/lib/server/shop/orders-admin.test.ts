@@ -7,8 +7,7 @@ import {
 import type { OrderFilter } from '$lib/schemas/admin-shop';
 import { trail } from '../audit';
 import { ENGINES } from '../db/test-db';
-import { Forbidden } from '../http/errors';
-import { NotSignedIn } from '../identity/roles';
+import { Forbidden, NotSignedIn } from '../errors';
 import { mailer } from '../mail';
 import { paymentsService, REFUND_RETRY_AFTER_MS } from '../payments';
 import type { PaymentProvider } from '../payments/types';

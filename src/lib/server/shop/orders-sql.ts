@@ -3,6 +3,7 @@ import { recordChange } from '../audit';
 import type { Db } from '../db';
 import { recordMail } from '../mail';
 import { grantMemberships, revokeMemberships } from './membership';
+import type { OrderStatus } from '$lib/shop/statuses';
 import type { Order, OrderStore } from './orders';
 
 const COLUMNS = [
@@ -34,7 +35,8 @@ const toOrder = (row: Row | undefined): Order | null =>
 		? {
 				id: row.id,
 				userId: row.user_id,
-				status: row.status,
+				// Stored as text: a status the list does not name (another version's) is left alone.
+				status: row.status as OrderStatus,
 				provider: row.provider,
 				providerSessionId: row.provider_session_id,
 				cartId: row.cart_id,

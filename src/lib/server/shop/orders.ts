@@ -1,17 +1,15 @@
 // Orders as the payment flow sees them: lookups by identity, and the forward-only status rule that
 // turns a provider's payment state into an order status.
 import type { PaymentState } from '$lib/schemas/payments';
+import type { OrderStatus } from '$lib/shop/statuses';
 import { currentUser, type AdminContext, type Context } from '../context';
 import type { OutboxEntry } from '../mail';
 
 export interface Order {
 	id: string;
 	userId: string;
-	/**
-	 * pending, authorized, paid, cancelled, failed, refunding or refunded; other values may exist
-	 * and are left alone.
-	 */
-	status: string;
+	/** One of $lib/shop/statuses.ts; the tables below say which way an order may move. */
+	status: OrderStatus;
 	/** The provider the order was paid through (its session lives there). */
 	provider: string;
 	providerSessionId: string | null;
@@ -40,8 +38,8 @@ export interface OrderDetail extends Order {
 
 export interface StatusChange {
 	orderId: string;
-	from: string;
-	to: string;
+	from: OrderStatus;
+	to: OrderStatus;
 	actor: string;
 	at: string;
 	/**
@@ -66,7 +64,7 @@ export interface OrderStore {
 	findOrderBySessionId(sessionId: string): Promise<Order | null>;
 	orderDetail(id: string): Promise<OrderDetail | null>;
 	/** Orders in `status` last changed before `before`, oldest first (the reconciliation's work). */
-	ordersInStatus(status: string, before: string, limit: number): Promise<Order[]>;
+	ordersInStatus(status: OrderStatus, before: string, limit: number): Promise<Order[]>;
 	/**
 	 * Applies the change only while the order still has status `from`, with its order_events row,
 	 * the end of its reservations and, on paid, its memberships, all in one transaction. False
@@ -78,11 +76,11 @@ export interface OrderStore {
 	 * moves its updated_at to `at` while it still is as it was; of concurrent callers exactly one
 	 * gets true.
 	 */
-	claimStale(orderId: string, status: string, before: string, at: string): Promise<boolean>;
+	claimStale(orderId: string, status: OrderStatus, before: string, at: string): Promise<boolean>;
 }
 
 /** The order status a payment state asks for; CREATED asks for none. */
-const TARGET: Record<PaymentState, string | null> = {
+const TARGET: Record<PaymentState, OrderStatus | null> = {
 	CREATED: null,
 	AUTHORIZED: 'authorized',
 	ABORTED: 'cancelled',
@@ -90,8 +88,8 @@ const TARGET: Record<PaymentState, string | null> = {
 	EXPIRED: 'failed'
 };
 
-/** Forward only: every status not listed here (paid, cancelled, failed, unknown ones) is final. */
-const ALLOWED: Record<string, readonly string[]> = {
+/** Forward only: every status not listed here (paid, cancelled, failed, …) is final. */
+const ALLOWED: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
 	pending: ['authorized', 'cancelled', 'failed'],
 	authorized: ['paid']
 };
@@ -100,13 +98,13 @@ const ALLOWED: Record<string, readonly string[]> = {
  * The status an order moves to when the provider reports `state`, or null when the report changes
  * nothing (CREATED, a duplicate, or a state that arrives after the order moved on).
  */
-export function nextStatus(current: string, state: PaymentState): string | null {
+export function nextStatus(current: OrderStatus, state: PaymentState): OrderStatus | null {
 	const target = TARGET[state];
 	return target && ALLOWED[current]?.includes(target) ? target : null;
 }
 
 // Leaving pending ends the order's reservations: released, or (authorized) turned into sold lines.
-const ENDS_RESERVATIONS = new Set(['authorized', 'cancelled', 'failed']);
+const ENDS_RESERVATIONS = new Set<OrderStatus>(['authorized', 'cancelled', 'failed']);
 
 /**
  * The moves a person may make (an admin, through the payment provider), forward only like the
@@ -114,7 +112,7 @@ const ENDS_RESERVATIONS = new Set(['authorized', 'cancelled', 'failed']);
  * while the provider gives the money back (its lines still hold their stock), then `refunded`
  * (the stock is free again and its memberships end). Cancelled, failed and refunded are final.
  */
-const ADMIN_MOVES: Record<string, readonly string[]> = {
+const ADMIN_MOVES: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
 	pending: ['cancelled'],
 	authorized: ['cancelled'],
 	paid: ['refunding'],
@@ -122,12 +120,12 @@ const ADMIN_MOVES: Record<string, readonly string[]> = {
 };
 
 /** Whether an admin may move an order from `from` to `to`. */
-export function isAdminMove(from: string, to: string): boolean {
+export function isAdminMove(from: OrderStatus, to: OrderStatus): boolean {
 	return ADMIN_MOVES[from]?.includes(to) ?? false;
 }
 
 export interface ApplyResult {
-	status: string;
+	status: OrderStatus;
 	changed: boolean;
 }
 
@@ -164,7 +162,7 @@ export function ordersService(store: OrderStore) {
 			return store.orderDetail(orderId);
 		},
 
-		stale(_ctx: AdminContext, status: string, before: Date, limit = 100): Promise<Order[]> {
+		stale(_ctx: AdminContext, status: OrderStatus, before: Date, limit = 100): Promise<Order[]> {
 			return store.ordersInStatus(status, before.toISOString(), limit);
 		},
 
@@ -197,7 +195,7 @@ export function ordersService(store: OrderStore) {
 		moveByAdmin(
 			_ctx: Context,
 			order: Order,
-			to: string,
+			to: OrderStatus,
 			by: { actor: string; auditActor: string; action: string },
 			options: { mail?: OutboxEntry; note?: string } = {},
 			now = new Date()

@@ -2,8 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { trail } from '../audit';
 import { ENGINES } from '../db/test-db';
-import { Forbidden } from '../http/errors';
-import { NotSignedIn } from '../identity/roles';
+import { Forbidden, NotSignedIn } from '../errors';
 import { shopWorld, type ShopWorld } from './test-shop';
 
 // The catalogue as admins edit it, on each engine, through the real services.

@@ -21,7 +21,9 @@ import { recordChange } from '../audit';
 import { namedTrail, type NamedTrail } from '../audit/named';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
-import { isUniqueViolation, lockRows } from '../db/dialect';
+import { isUniqueViolation } from '../db/dialect';
+import { versioned, type VersionedStep } from '../db/versioned';
+import { Conflict, NotFound } from '../errors';
 import type { ProductsTable } from '../db/schema';
 import type { RolesService } from '../identity/roles';
 import { imageColumns, imageShown, withImage, type ImageUpload } from '../content/images';
@@ -94,6 +96,9 @@ export type SaveResult =
 	| { ok: false; reason: 'not_found' }
 	/** Someone saved the record after the form was made: what is stored now. */
 	| { ok: false; reason: 'conflict'; current: AdminProduct };
+
+type Saved = Extract<SaveResult, { ok: true }>;
+type Refused = Exclude<SaveResult, { ok: true }>;
 
 export type RemoveResult =
 	| { ok: true }
@@ -213,12 +218,6 @@ function columnsOf(edit: Edit) {
 		unit_id: p.unitId,
 		featured: p.featured ? 1 : 0
 	};
-}
-
-class Refusal extends Error {
-	constructor(readonly result: Exclude<SaveResult, { ok: true }>) {
-		super(result.reason);
-	}
 }
 
 export function productsAdminService(deps: {
@@ -348,8 +347,9 @@ export function productsAdminService(deps: {
 					);
 					let slug: string;
 					if (chosen) {
+						// Refused before anything is written: there is nothing to roll back.
 						if (taken.has(chosen)) {
-							throw new Refusal({ ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } });
+							return { ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } } as const;
 						}
 						slug = chosen;
 					} else {
@@ -384,7 +384,6 @@ export function productsAdminService(deps: {
 					return { ok: true as const, id, slug, version: created.version };
 				});
 			} catch (error) {
-				if (error instanceof Refusal) return error.result;
 				if (isUniqueViolation(error) && attempt < 3) continue;
 				if (isUniqueViolation(error)) {
 					return { ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } };
@@ -395,27 +394,36 @@ export function productsAdminService(deps: {
 	}
 
 	/**
-	 * Runs `change` on the product as it is stored, locked, when its version is still `version`;
-	 * `not_found` or `conflict` (with what is stored now) otherwise.
+	 * Runs `change` on the product as it is stored when its version is still `version` (the
+	 * versioned helper: the columns it sets written with the next version and its audit entry in
+	 * one transaction); `not_found` or `conflict` (with what is stored now) otherwise.
 	 */
-	async function guarded<T>(
+	async function guarded<Done, Refused = never>(
 		id: string,
 		version: number,
 		now: Date,
-		change: (trx: Db, before: AdminProduct) => Promise<T>
-	): Promise<T | Exclude<SaveResult, { ok: true }>> {
+		change: (trx: Db, before: AdminProduct) => Promise<VersionedStep<Done, Refused>>,
+		entry: (trx: Db, before: AdminProduct, done: Done) => Promise<unknown>
+	): Promise<
+		| Done
+		| Refused
+		| { ok: false; reason: 'not_found' }
+		| { ok: false; reason: 'conflict'; current: AdminProduct }
+	> {
 		try {
-			return await db.transaction().execute(async (trx) => {
-				await lockRows(trx, trx.selectFrom('products').select('id').where('id', '=', id));
-				const before = await read(trx, id, now);
-				if (!before) throw new Refusal({ ok: false, reason: 'not_found' });
-				if (before.version !== version) {
-					throw new Refusal({ ok: false, reason: 'conflict', current: before });
-				}
-				return change(trx, before);
+			return await versioned(db, {
+				table: 'products',
+				key: { column: 'id', value: id },
+				version,
+				read: async (trx) => (await read(trx, id, now)) ?? undefined,
+				change,
+				audit: entry
 			});
 		} catch (error) {
-			if (error instanceof Refusal) return error.result;
+			if (error instanceof NotFound) return { ok: false, reason: 'not_found' };
+			if (error instanceof Conflict) {
+				return { ok: false, reason: 'conflict', current: error.current as AdminProduct };
+			}
 			throw error;
 		}
 	}
@@ -436,67 +444,69 @@ export function productsAdminService(deps: {
 		const unknown = edit.kind === 'product' ? await unknownChoices(db, edit.input) : null;
 		if (unknown) return { ok: false, reason: 'invalid', errors: unknown };
 		try {
-			return await guarded(id, version.data, now, async (trx, before) => {
-				if ((edit.kind === 'plan') !== (before.plan !== null)) {
-					throw new Refusal({ ok: false, reason: 'not_found' });
+			return await guarded<Saved, Refused>(
+				id,
+				version.data,
+				now,
+				async (trx, before): Promise<VersionedStep<Saved, Refused>> => {
+					if ((edit.kind === 'plan') !== (before.plan !== null)) {
+						return { refused: { ok: false, reason: 'not_found' } };
+					}
+					const slug = edit.input.slug ?? before.slug;
+					if (slug !== before.slug && (await takenSlugs(trx, slug, id)).has(slug)) {
+						return { refused: { ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } } };
+					}
+					const columns = columnsOf(edit);
+					// Fewer than are sold already cannot be the stock: say how many are sold instead.
+					if (columns.stock !== null && columns.stock < before.sold) {
+						return {
+							refused: { ok: false, reason: 'invalid', errors: { stock: 'stock_below_sold' } }
+						};
+					}
+					if (edit.kind === 'plan') {
+						await trx
+							.updateTable('membership_plans')
+							.set({
+								period: edit.input.period,
+								audience: edit.input.audience,
+								months: edit.input.months!
+							})
+							.where('product_id', '=', id)
+							.execute();
+					}
+					if (slug !== before.slug) {
+						// The old address leads here from now on; the new one is no longer a redirect.
+						await trx
+							.deleteFrom('slug_redirects')
+							.where('kind', '=', 'products')
+							.where('slug', '=', slug)
+							.execute();
+						await trx
+							.insertInto('slug_redirects')
+							.values({
+								kind: 'products',
+								slug: before.slug,
+								target: id,
+								created_at: now.toISOString()
+							})
+							.onConflict((oc) =>
+								oc
+									.columns(['kind', 'slug'])
+									.doUpdateSet({ target: id, created_at: now.toISOString() })
+							)
+							.execute();
+					}
+					return {
+						set: { ...columns, slug },
+						done: { ok: true as const, id, slug, version: before.version + 1 }
+					};
+				},
+				async (trx, before) => {
+					const after = (await read(trx, id, now))!;
+					const entry = { actor: user.id, id, action: 'updated', at: now };
+					await audit(trx, entry, audited(before), audited(after));
 				}
-				const slug = edit.input.slug ?? before.slug;
-				if (slug !== before.slug && (await takenSlugs(trx, slug, id)).has(slug)) {
-					throw new Refusal({ ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } });
-				}
-				const columns = columnsOf(edit);
-				// Fewer than are sold already cannot be the stock: say how many are sold instead.
-				if (columns.stock !== null && columns.stock < before.sold) {
-					throw new Refusal({
-						ok: false,
-						reason: 'invalid',
-						errors: { stock: 'stock_below_sold' }
-					});
-				}
-				await trx
-					.updateTable('products')
-					.set((eb) => ({ ...columns, slug, version: eb('version', '+', 1) }))
-					.where('id', '=', id)
-					.where('version', '=', version.data)
-					.execute();
-				if (edit.kind === 'plan') {
-					await trx
-						.updateTable('membership_plans')
-						.set({
-							period: edit.input.period,
-							audience: edit.input.audience,
-							months: edit.input.months!
-						})
-						.where('product_id', '=', id)
-						.execute();
-				}
-				if (slug !== before.slug) {
-					// The old address leads here from now on; the new one is no longer a redirect.
-					await trx
-						.deleteFrom('slug_redirects')
-						.where('kind', '=', 'products')
-						.where('slug', '=', slug)
-						.execute();
-					await trx
-						.insertInto('slug_redirects')
-						.values({
-							kind: 'products',
-							slug: before.slug,
-							target: id,
-							created_at: now.toISOString()
-						})
-						.onConflict((oc) =>
-							oc
-								.columns(['kind', 'slug'])
-								.doUpdateSet({ target: id, created_at: now.toISOString() })
-						)
-						.execute();
-				}
-				const after = (await read(trx, id, now))!;
-				const entry = { actor: user.id, id, action: 'updated', at: now };
-				await audit(trx, entry, audited(before), audited(after));
-				return { ok: true as const, id, slug, version: after.version };
-			});
+			);
 		} catch (error) {
 			if (isUniqueViolation(error)) {
 				return { ok: false, reason: 'invalid', errors: { slug: 'slug_taken' } };
@@ -647,21 +657,20 @@ export function productsAdminService(deps: {
 			const user = await admin(ctx);
 			const version = VersionField.safeParse(rawVersion);
 			if (!version.success) return { ok: false, reason: 'not_found' };
-			return guarded(id, version.data, now, async (trx, before) => {
-				await trx
-					.updateTable('products')
-					.set((eb) => ({ active: active ? 1 : 0, version: eb('version', '+', 1) }))
-					.where('id', '=', id)
-					.execute();
-				const action = active ? 'activated' : 'deactivated';
-				await audit(
-					trx,
-					{ actor: user.id, id, action, at: now },
-					{ active: before.active },
-					{ active }
-				);
-				return { ok: true as const, id, slug: before.slug, version: before.version + 1 };
-			});
+			return guarded(
+				id,
+				version.data,
+				now,
+				async (_trx, before) => ({
+					set: { active: active ? 1 : 0 },
+					done: { ok: true as const, id, slug: before.slug, version: before.version + 1 }
+				}),
+				(trx, before) => {
+					const action = active ? 'activated' : 'deactivated';
+					const entry = { actor: user.id, id, action, at: now };
+					return audit(trx, entry, { active: before.active }, { active });
+				}
+			);
 		},
 
 		/** The product's picture as its admin page shows it, and its alt texts. */
@@ -714,18 +723,20 @@ export function productsAdminService(deps: {
 				{ ownerId: user.id, replaced: current.image_file_id },
 				columns,
 				() =>
-					guarded(id, version.data, now, async (trx, before) => {
-						await trx
-							.updateTable('products')
-							.set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
-							.where('id', '=', id)
-							.execute();
-						await audit(trx, { actor: user.id, id, action: 'image', at: now }, current, {
-							...current,
-							...columns
-						});
-						return { ok: true as const, id, slug: before.slug, version: before.version + 1 };
-					})
+					guarded(
+						id,
+						version.data,
+						now,
+						async (_trx, before) => ({
+							set: columns,
+							done: { ok: true as const, id, slug: before.slug, version: before.version + 1 }
+						}),
+						(trx) =>
+							audit(trx, { actor: user.id, id, action: 'image', at: now }, current, {
+								...current,
+								...columns
+							})
+					)
 			);
 			return 'reason' in saved || saved.ok
 				? saved
@@ -745,25 +756,28 @@ export function productsAdminService(deps: {
 			const user = await admin(ctx);
 			const version = VersionField.safeParse(rawVersion);
 			if (!version.success) return { ok: false, reason: 'not_found' };
-			const result = await guarded(id, version.data, now, async (trx, before) => {
-				const uses = await usesOf(trx, id, now);
-				if (uses.orders + uses.reservations + uses.memberships + uses.events > 0) {
-					return { ok: false as const, reason: 'in_use' as const, uses };
-				}
-				// Reservations that ran out still name the product; they count for nothing.
-				await trx.deleteFrom('cart_reservations').where('product_id', '=', id).execute();
-				await trx
-					.deleteFrom('slug_redirects')
-					.where('kind', '=', 'products')
-					.where('target', '=', id)
-					.execute();
-				await trx.deleteFrom('membership_plans').where('product_id', '=', id).execute();
-				await trx.deleteFrom('products').where('id', '=', id).execute();
-				await audit(trx, { actor: user.id, id, action: 'deleted', at: now }, audited(before), null);
-				return { ok: true as const };
-			});
-			// The guard refuses only as not_found or conflict; nothing here is invalid input.
-			return result as RemoveResult;
+			return guarded<{ ok: true }, Extract<RemoveResult, { reason: 'in_use' }>>(
+				id,
+				version.data,
+				now,
+				async (trx) => {
+					const uses = await usesOf(trx, id, now);
+					if (uses.orders + uses.reservations + uses.memberships + uses.events > 0) {
+						return { refused: { ok: false as const, reason: 'in_use' as const, uses } };
+					}
+					// Reservations that ran out still name the product; they count for nothing.
+					await trx.deleteFrom('cart_reservations').where('product_id', '=', id).execute();
+					await trx
+						.deleteFrom('slug_redirects')
+						.where('kind', '=', 'products')
+						.where('target', '=', id)
+						.execute();
+					await trx.deleteFrom('membership_plans').where('product_id', '=', id).execute();
+					return { remove: true as const, done: { ok: true as const } };
+				},
+				(trx, before) =>
+					audit(trx, { actor: user.id, id, action: 'deleted', at: now }, audited(before), null)
+			);
 		},
 
 		/**

@@ -6,7 +6,7 @@ import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { notFoundWhenDenied, postedForm } from '$lib/server/content/admin-form';
 import { userContext } from '$lib/server/context';
-import { Conflict } from '$lib/server/http/errors';
+import { Conflict } from '$lib/server/errors';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One record: its form, its audit trail, and its removal. A save made on an older version than
