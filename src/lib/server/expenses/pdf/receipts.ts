@@ -9,11 +9,11 @@
 import { PDFDocument, type PDFImage } from 'pdf-lib';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import { FILE_LIMITS } from '../files/limits';
-import { rebuildPdf } from '../files/pdf-rebuild';
-import { A4, drawWrapped } from './pdf-cover';
-import type { CoverFonts } from './pdf-font';
-import { checkPng } from './pdf-png';
+import { FILE_LIMITS } from '../../files/limits';
+import { rebuildPdf } from '../../files/pdf-rebuild';
+import { A4, drawWrapped } from './cover';
+import type { CoverFonts } from './font';
+import { checkPng } from './png';
 
 /** More pages than this is no receipt; the file stays in the expense system. */
 export const MAX_RECEIPT_PAGES = 50;

@@ -5,9 +5,9 @@ import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatDateTime, formatPrice, formatShortDate } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import type { ClaimPdfInput, ClaimPdfLine, ClaimStatus } from './pdf';
-import type { CoverFont, CoverFonts } from './pdf-font';
-import type { PreparedReceipt } from './pdf-receipts';
+import type { ClaimPdfInput, ClaimPdfLine, ClaimStatus } from '.';
+import type { CoverFont, CoverFonts } from './font';
+import type { PreparedReceipt } from './receipts';
 
 export const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;

@@ -3,18 +3,18 @@
 // It knows nothing of the database: the caller hands it plain values, the payout account already
 // masked or in full as the reader may see it. A receipt that cannot be included (encrypted,
 // damaged, past a limit) gets a page saying so instead of failing the whole document, and is
-// reported; the receipts are read one at a time and held to a budget (pdf-receipts.ts).
+// reported; the receipts are read one at a time and held to a budget (receipts.ts).
 import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '$lib/expenses/statuses';
-import { drawCover } from './pdf-cover';
-import { embedCoverFonts } from './pdf-font';
+import { drawCover } from './cover';
+import { embedCoverFonts } from './font';
 import {
 	appendReceipts,
 	prepareReceipts,
 	type ReceiptBytes,
 	type SkippedReceipt
-} from './pdf-receipts';
+} from './receipts';
 
 const Ore = z.number().int();
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
