@@ -15,9 +15,7 @@ import { errorFields, log } from '../log';
 import { findDuplicates, merchantKey, type Duplicate } from './duplicates';
 import {
 	claimSchema,
-	isCalendarDate,
 	osloDate,
-	receiptDateProblem,
 	type ClaimInput,
 	type ExpenseLimits,
 	type LineInput,
@@ -42,6 +40,8 @@ import {
 	allowedActions,
 	applyTransition,
 	decide,
+	step,
+	waitingOn,
 	type Actor,
 	type Authority,
 	type ClaimAction,
@@ -472,53 +472,18 @@ export function expensesService(deps: {
 			if (options.expectedVersion !== undefined && options.expectedVersion !== claim.version) {
 				return { ok: false, reason: 'stale' } as Refused;
 			}
-			const set: Parameters<typeof applyTransition>[1]['set'] = {};
-			const details: Record<string, unknown> = {};
-			if (action === 'submit') {
-				if (claim.purpose === '' || claim.payout_account === null || lines.length === 0) {
-					return { ok: false, reason: 'incomplete' } as Refused;
-				}
-				const today = osloDate(at);
-				const dated = lines.findIndex((l) => receiptDateProblem(l.date, limits, today) !== null);
-				if (dated !== -1) {
-					const message = receiptDateProblem(lines[dated]!.date, limits, today)!;
-					const path = ['lines', dated, 'date'];
-					return {
-						ok: false,
-						reason: 'invalid',
-						issues: [{ code: 'custom', message, path, input: undefined }]
-					} as Refused;
-				}
-				await recordSubmission(trx, id, claim.unit_id, at);
-				set.submitted_at = at.toISOString();
-				set.decided_at = null;
-				set.decided_by = null;
-				set.rejection_reason = null;
-				details.total_ore = claim.total_ore;
-			}
-			if (action === 'approve' || action === 'reject') {
-				set.decided_at = at.toISOString();
-				set.decided_by = seen.actor.userId;
-				details.authority = seen.actor.authority;
-			}
-			if (action === 'reject') {
-				const reason = options.reason?.trim() ?? '';
-				if (reason.length < 1 || reason.length > 1000) {
-					return { ok: false, reason: 'reason_required' } as Refused;
-				}
-				set.rejection_reason = reason;
-				details.reason = reason;
-			}
-			if (action === 'pay') {
-				const date = options.payoutDate ?? '';
-				if (!isCalendarDate(date) || date > osloDate(at)) {
-					return { ok: false, reason: 'payout_date' } as Refused;
-				}
-				set.paid_at = at.toISOString();
-				set.payout_date = date;
-				details.payout_date = date;
-				details.owed_ore = Math.max(0, claim.total_ore - claim.advance_ore);
-			}
+			const taken = step(action, {
+				claim,
+				lines,
+				actor: seen.actor,
+				at,
+				limits,
+				reason: options.reason,
+				payoutDate: options.payoutDate
+			});
+			if (!taken.ok) return taken as Refused;
+			const { set, details } = taken;
+			if (action === 'submit') await recordSubmission(trx, id, claim.unit_id, at);
 			const after = { ...claim, ...set, status: decision.to };
 			const { messages, told } = await mailsFor(trx, after, decision.to);
 			if (told) details.told = told;
@@ -761,9 +726,15 @@ export function expensesService(deps: {
 		async approverQueue(ctx: UserContext): Promise<(ClaimSummary & QueueNames)[]> {
 			const user = signedIn(ctx);
 			const mine = await roles.rolesOf(ctx);
-			const deciding = mine.units.filter((u) => u.role === 'leader' || u.role === 'finance');
-			const finance = mine.units.filter((u) => u.role === 'finance');
-			if (!mine.admin && deciding.length === 0) return [];
+			// A unit's finance role acts on everything its leader does, and more.
+			const finance = mine.units.filter((u) => u.role === 'finance').map((u) => u.unitId);
+			const leading = mine.units
+				.filter((u) => u.role === 'leader' && !finance.includes(u.unitId))
+				.map((u) => u.unitId);
+			const waiting = (authority: Authority, unitIds: string[]) =>
+				unitIds.length > 0 ? [{ statuses: waitingOn(authority), unitIds }] : [];
+			const queues = [...waiting('finance', finance), ...waiting('leader', leading)];
+			if (!mine.admin && queues.length === 0) return [];
 			let query = db
 				.selectFrom('expense_claims')
 				.selectAll()
@@ -771,22 +742,14 @@ export function expensesService(deps: {
 				.orderBy('submitted_at')
 				.orderBy('id');
 			if (mine.admin) {
-				query = query.where('status', 'in', ['submitted', 'awaiting_finance', 'approved']);
+				query = query.where('status', 'in', waitingOn('finance'));
 			} else {
-				const decidingIds = deciding.map((u) => u.unitId);
-				const financeIds = finance.map((u) => u.unitId);
 				query = query.where((eb) =>
-					eb.or([
-						eb.and([eb('status', '=', 'submitted'), eb('unit_id', 'in', decidingIds)]),
-						...(financeIds.length > 0
-							? [
-									eb.and([
-										eb('status', 'in', ['awaiting_finance', 'approved']),
-										eb('unit_id', 'in', financeIds)
-									])
-								]
-							: [])
-					])
+					eb.or(
+						queues.map((q) =>
+							eb.and([eb('status', 'in', q.statuses), eb('unit_id', 'in', q.unitIds)])
+						)
+					)
 				);
 			}
 			const rows = await query.execute();
