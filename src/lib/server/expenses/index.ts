@@ -24,7 +24,6 @@ import {
 import {
 	decisionMail,
 	financeNeededMail,
-	receivedMail,
 	submittedMail,
 	toPayMail,
 	type MailClaim,
@@ -430,8 +429,7 @@ export function expensesService(deps: {
 			told = { group: acting.group, count: acting.people.length };
 		}
 		if (claimant) {
-			const own = to === 'submitted' ? receivedMail(claimant, mc, origin) : null;
-			const decision = own ?? decisionMail(claimant, mc, to, origin);
+			const decision = decisionMail(claimant, mc, to, origin);
 			if (decision) messages.push(decision);
 			if (decision && !told) told = { group: 'claimant', count: 1 };
 		}

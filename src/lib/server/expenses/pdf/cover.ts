@@ -8,7 +8,8 @@ import { m } from '$lib/paraglide/messages';
 import type { CoverFont, CoverFonts } from './font';
 import { A4, LEADING, wrapText } from './layout';
 import type { PreparedReceipt } from './receipts';
-import type { ClaimPdfInput, ClaimPdfLine, ClaimStatus } from './schema';
+import type { ClaimPdfInput, ClaimPdfLine } from './schema';
+import { statusText } from '../words';
 
 const MARGIN = 50;
 const TOP = A4[1] - MARGIN;
@@ -143,20 +144,6 @@ class Flow {
 			this.y -= lineHeight;
 		}
 	}
-}
-
-function statusText(status: ClaimStatus, locale: Locale): string {
-	const options = { locale };
-	const texts: Record<ClaimStatus, () => string> = {
-		draft: () => m.expense_pdf_status_draft({}, options),
-		submitted: () => m.expense_pdf_status_submitted({}, options),
-		awaiting_finance: () => m.expense_pdf_status_awaiting_finance({}, options),
-		approved: () => m.expense_pdf_status_approved({}, options),
-		rejected: () => m.expense_pdf_status_rejected({}, options),
-		withdrawn: () => m.expense_pdf_status_withdrawn({}, options),
-		paid: () => m.expense_pdf_status_paid({}, options)
-	};
-	return texts[status]();
 }
 
 function actionText(action: string, locale: Locale): string {
