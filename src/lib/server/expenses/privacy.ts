@@ -10,7 +10,7 @@
 import type { Kysely } from 'kysely';
 import { record } from '../audit';
 import type { Database, Db } from '../db';
-import type { ExpenseLine } from '.';
+import type { ExpenseLine } from './types';
 import { deleteClaims } from './retention';
 import { STATUSES, waitingOn, type ClaimStatus } from './workflow';
 
