@@ -7,7 +7,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { bench, describe } from 'vitest';
 import { buildClaimPdf, type ClaimPdfInput } from '../src/lib/server/expenses/pdf';
-import { jpegBytes, pdfBytes, photoPixel } from '../src/lib/server/expenses/pdf-fixtures';
+import { jpegBytes, pdfBytes, photoPixel } from '../src/lib/server/expenses/pdf/fixtures';
 
 const enabled = process.env.EXPENSE_PDF_BENCH === '1';
 

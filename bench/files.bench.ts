@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { bench, describe } from 'vitest';
 import { migrate, openSqlite } from '../src/lib/server/db';
-import { pdfBytes } from '../src/lib/server/expenses/pdf-fixtures';
+import { pdfBytes } from '../src/lib/server/expenses/pdf/fixtures';
 import { FileRefused, filesService, localDiskStorage } from '../src/lib/server/files';
 import { flateBombPdf, objectBombPdf } from '../src/lib/server/files/hostile-fixtures';
 

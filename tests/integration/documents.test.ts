@@ -4,7 +4,7 @@
 // is refused before anything is kept, and a document without text leaves no file behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf, textPdf } from '../../src/lib/server/documents/test-fixtures';
-import { readPdf } from '../../src/lib/server/expenses/pdf-fixtures';
+import { readPdf } from '../../src/lib/server/expenses/pdf/fixtures';
 import { docx, pdf, windowsProgram } from '../../src/lib/server/files/test-fixtures';
 import { createSession, withDb } from '../helpers/fixtures';
 import { startServer, type TestServer } from '../helpers/server';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { textPdf } from '../../src/lib/server/documents/test-fixtures';
-import { readPdf } from '../../src/lib/server/expenses/pdf-fixtures';
+import { readPdf } from '../../src/lib/server/expenses/pdf/fixtures';
 import {
 	blankPdf,
 	landscapeImage,

@@ -13,7 +13,7 @@ import { userContext } from '../../src/lib/server/context';
 import { openSqlite, type Db } from '../../src/lib/server/db';
 import { expensesService } from '../../src/lib/server/expenses';
 import { accountKeyring } from '../../src/lib/server/expenses/account';
-import { pdfBytes, plain, readPdf } from '../../src/lib/server/expenses/pdf-fixtures';
+import { pdfBytes, plain, readPdf } from '../../src/lib/server/expenses/pdf/fixtures';
 import { filesService, localDiskStorage } from '../../src/lib/server/files';
 import { heic, phoneJpeg, png, webp } from '../../src/lib/server/files/test-fixtures';
 import { rolesService } from '../../src/lib/server/identity/roles';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPdf } from '../../src/lib/server/expenses/pdf-fixtures';
+import { readPdf } from '../../src/lib/server/expenses/pdf/fixtures';
 import {
 	hiddenScriptPdf,
 	objectBombPdf,

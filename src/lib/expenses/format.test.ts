@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatForeign, formatKm } from './format';
-import { isClaimStatus } from './status-label';
+import { isClaimStatus } from '../server/expenses/words';
 import { refusalMessage } from '../server/expenses/refusals';
 import { trailActionLabel } from '../server/expenses/trail-text';
 

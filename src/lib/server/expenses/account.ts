@@ -2,6 +2,9 @@
 // IBAN (ISO 13616, mod-97). Checked when typed, stored as digits/characters only, encrypted at rest
 // with AES-256-GCM (crypto/keyring.ts, the claim id authenticated with it) and shown masked to
 // everyone but the claimant.
+import { KeyError, type Keyring } from '../crypto/keyring';
+import type { Database } from '../db';
+import { errorFields, log } from '../log';
 
 export type PayoutAccount = { kind: 'no'; value: string } | { kind: 'iban'; value: string };
 export type AccountRefusal = 'empty' | 'format' | 'checksum' | 'country' | 'length';
@@ -118,3 +121,22 @@ export {
 	loadKeys as loadAccountKeys,
 	type Keyring as AccountKeyring
 } from '../crypto/keyring';
+
+/**
+ * The stored account in clear, or null. A key that cannot decrypt it (restored without the key
+ * file, a wrong key configured) shows the claim without it rather than failing the page; the
+ * operator hears of it in the log.
+ */
+export function readAccount(
+	keyring: Keyring,
+	claim: Pick<Database['expense_claims'], 'id' | 'payout_account'>
+): string | null {
+	if (!claim.payout_account) return null;
+	try {
+		return keyring.decrypt(claim.payout_account, claim.id);
+	} catch (error) {
+		if (!(error instanceof KeyError)) throw error;
+		log.error('payout account unreadable', { claim: claim.id, ...errorFields(error) });
+		return null;
+	}
+}

@@ -3,50 +3,40 @@
 // claim answers not_found unless the caller approves for a unit it was submitted to, or is an
 // admin (visibility.ts); the payout account is shown in full to the claimant only.
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import type { Kysely } from 'kysely';
-import { record, trail, type AuditRecord } from '../audit';
+import { record, trail } from '../audit';
 import type { UserContext } from '../context';
-import type { Database, Db } from '../db';
+import type { Db } from '../db';
 import { signedIn, type RolesService } from '../identity/roles';
-import { recordMail, type MailMessage, type Mailer } from '../mail';
-import { AccountKeyError, maskAccount, formatAccount, type AccountKeyring } from './account';
-import { errorFields, log } from '../log';
-import { findDuplicates, merchantKey, type Duplicate } from './duplicates';
+import { recordMail, type Mailer } from '../mail';
+import { claimAccess } from './access';
+import { formatAccount, maskAccount, readAccount, type AccountKeyring } from './account';
+import { findDuplicates } from './duplicates';
 import {
 	claimSchema,
-	isCalendarDate,
 	osloDate,
-	receiptDateProblem,
 	type ClaimInput,
 	type ExpenseLimits,
-	type LineInput,
 	type ParsedClaim
 } from './input';
-import {
-	decisionMail,
-	financeNeededMail,
-	receivedMail,
-	submittedMail,
-	toPayMail,
-	type MailClaim,
-	type Recipient,
-	type Told
-} from './mails';
+import { queueNames, receiptFiles, type QueueNames } from './listing';
+import type { Told } from './mails';
 import { claimTotals, type ClaimTotals } from './money';
-import { queueNames, receiptFiles, type QueueNames, type ReceiptFile } from './listing';
-import { claimNames, type ClaimNames } from './names';
+import { claimNames } from './names';
+import { mailsFor } from './notices';
 import { claimantRecords, eraseAccountIfClaimantDeleted, type ExportedClaim } from './privacy';
-import { recordSubmission, submittedUnits, type ClaimViewer } from './visibility';
+import { checkReferences, type FileUploaders } from './references';
+import { insertLines, line, linesOf, overLimit, summary } from './rows';
+import type { ClaimDetail, ClaimSummary, Refused } from './types';
+import { recordSubmission } from './visibility';
 import {
 	allowedActions,
 	applyTransition,
 	decide,
-	type Actor,
+	step,
+	waitingOn,
 	type Authority,
 	type ClaimAction,
-	type ClaimStatus,
-	type Refusal
+	type ClaimStatus
 } from './workflow';
 
 export type { ExpenseLimits } from './input';
@@ -54,18 +44,7 @@ export type { Told } from './mails';
 export type { ClaimStatus } from './workflow';
 export type { ClaimNames } from './names';
 export type { QueueNames, ReceiptFile } from './listing';
-
-export type ExpenseRefusal =
-	| Refusal
-	| 'not_found'
-	| 'invalid'
-	| 'incomplete'
-	| 'reason_required'
-	| 'payout_date'
-	| 'account_unreadable'
-	| 'confirm_required';
-
-export type Refused = { ok: false; reason: ExpenseRefusal; issues?: z.core.$ZodIssue[] };
+export type { ClaimDetail, ClaimSummary, ExpenseLine, ExpenseRefusal, Refused } from './types';
 
 const SUBJECT = 'expense_claim';
 
@@ -75,66 +54,6 @@ const SUBJECT = 'expense_claim';
  * that matter.
  */
 export const EDIT_SESSION_MS = 30 * 60_000;
-
-export interface ExpenseLine {
-	id: string;
-	kind: 'receipt' | 'mileage';
-	date: string;
-	description: string;
-	merchant: string | null;
-	amountOre: number;
-	currency: string | null;
-	originalHundredths: number | null;
-	distanceM: number | null;
-	rateOrePerKm: number | null;
-	from: string | null;
-	to: string | null;
-	fileId: string | null;
-	/** Above the limit a leader may approve alone. */
-	overLimit: boolean;
-}
-
-export interface ClaimSummary {
-	id: string;
-	claimantId: string;
-	campusId: string;
-	unitId: string;
-	purpose: string;
-	status: ClaimStatus;
-	totals: ClaimTotals;
-	version: number;
-	createdAt: string;
-	submittedAt: string | null;
-	decidedAt: string | null;
-	paidAt: string | null;
-	payoutDate: string | null;
-}
-
-export interface ClaimDetail extends ClaimSummary {
-	eventId: string | null;
-	projectId: string | null;
-	rejectionReason: string | null;
-	/** In full for the claimant, masked for everyone else; null when not given or erased. */
-	payoutAccount: string | null;
-	accountErased: boolean;
-	/** Stored, but the configured keys cannot decrypt it (a lost or wrong EXPENSE_ACCOUNT_KEY). */
-	accountUnreadable: boolean;
-	lines: ExpenseLine[];
-	overLimit: boolean;
-	/** Possible duplicates on other claims; only approvers see them. */
-	duplicates: Duplicate[];
-	trail: AuditRecord[];
-	/** Names to print instead of ids (claimant, campus, unit, event, project, trail actors). */
-	names: ClaimNames;
-	/** The lines' receipt files by id: name, type and whether a thumbnail exists. */
-	receipts: Record<string, ReceiptFile>;
-	/** What the caller may do now. */
-	actions: ClaimAction[];
-	viewer: { isClaimant: boolean; authority: Authority };
-}
-
-type ClaimRow = Database['expense_claims'];
-type LineRow = Database['expense_lines'];
 
 export function expensesService(deps: {
 	db: Db;
@@ -149,63 +68,16 @@ export function expensesService(deps: {
 	 * Who uploaded each stored file (the files port); a receipt may only name the caller's own
 	 * uploads. Ids it does not know are absent from the map.
 	 */
-	fileUploaders?: (fileIds: string[]) => Promise<Map<string, string>>;
+	fileUploaders?: FileUploaders;
 	/** Told of a submitted claim when its unit has no leader or finance role with an e-mail. */
 	adminEmails?: string[];
 	now?: () => Date;
 }) {
 	const { db, roles, keyring, limits } = deps;
 	const now = deps.now ?? (() => new Date());
-	const origin = deps.origin ?? '';
-
-	async function authorityOf(ctx: UserContext, unitId: string): Promise<Authority> {
-		if (await roles.can(ctx, { action: 'unit-role', unitId, roles: ['finance'] })) return 'finance';
-		if (await roles.can(ctx, { action: 'unit-role', unitId, roles: ['leader'] })) return 'leader';
-		return 'none';
-	}
-
-	/**
-	 * The claim and what the caller is to it, or null when the caller may not know it exists: the
-	 * one rule for the claim's page, PDF, receipts and decisions (visibility.ts). Besides its
-	 * claimant, whoever approves for a unit it was submitted to may open it; deciding is for the
-	 * approvers of the unit whose queue it is in now (its current unit, once submitted there).
-	 * Roles are asked before any transaction opens: on SQLite the roles store shares the one
-	 * connection a transaction holds.
-	 */
-	async function access(ctx: UserContext, id: string) {
-		const user = signedIn(ctx);
-		const claim = await db
-			.selectFrom('expense_claims')
-			.selectAll()
-			.where('id', '=', id)
-			.executeTakeFirst();
-		if (!claim) return null;
-		const isClaimant = claim.claimant_id === user.id;
-		const units = await submittedUnits(db, id);
-		const authority = units.includes(claim.unit_id)
-			? await authorityOf(ctx, claim.unit_id)
-			: 'none';
-		let visible = isClaimant || authority !== 'none';
-		for (const unitId of units) {
-			if (visible) break;
-			visible = (await authorityOf(ctx, unitId)) !== 'none';
-		}
-		if (!visible) return null;
-		const actor: Actor = { userId: user.id, isClaimant, authority };
-		return { claim, actor };
-	}
-
-	/** The caller as a reader of lists of claims: their own, and their units' queues. */
-	async function viewerOf(ctx: UserContext): Promise<ClaimViewer> {
-		const mine = await roles.rolesOf(ctx);
-		return {
-			userId: signedIn(ctx).id,
-			admin: mine.admin,
-			unitIds: mine.units
-				.filter((u) => u.role === 'leader' || u.role === 'finance')
-				.map((u) => u.unitId)
-		};
-	}
+	const site = { origin: deps.origin ?? '', adminEmails: deps.adminEmails ?? [] };
+	const { access, viewerOf } = claimAccess(db, roles);
+	const financeLimit = limits.financeLimitOre;
 
 	function parseClaim(input: ClaimInput): { ok: true; claim: ParsedClaim } | Refused {
 		const parsed = claimSchema(limits, osloDate(now())).safeParse(input);
@@ -213,239 +85,9 @@ export function expensesService(deps: {
 		return { ok: true, claim: parsed.data };
 	}
 
-	/** Unit of the campus, event and project that exist; a foreign key would answer a 500. */
-	async function checkReferences(
-		claim: ParsedClaim,
-		userId: string,
-		claimId: string | null
-	): Promise<Refused | null> {
-		const issue = (path: (string | number)[], message = 'unknown') =>
-			({
-				ok: false,
-				reason: 'invalid',
-				issues: [{ code: 'custom', message, path, input: undefined }]
-			}) as Refused;
-		const refused = await checkFiles(claim, userId, claimId);
-		if (refused !== null) return issue(['lines', refused, 'fileId'], 'file');
-		const unit = await db
-			.selectFrom('units')
-			.select('campus_id')
-			.where('id', '=', claim.unitId)
-			.executeTakeFirst();
-		if (!unit || unit.campus_id !== claim.campusId) return issue(['unitId']);
-		if (claim.eventId) {
-			const event = await db
-				.selectFrom('events')
-				.select('id')
-				.where('id', '=', claim.eventId)
-				.executeTakeFirst();
-			if (!event) return issue(['eventId']);
-		}
-		if (claim.projectId) {
-			const project = await db
-				.selectFrom('projects')
-				.select('id')
-				.where('id', '=', claim.projectId)
-				.executeTakeFirst();
-			if (!project) return issue(['projectId']);
-		}
-		return null;
-	}
-
-	/**
-	 * The index of the first line whose file the caller may not attach: one another user uploaded
-	 * (attaching it would let the caller read it through their own claim) or one that does not
-	 * exist. Files already on this claim stay allowed. Without `fileUploaders` nothing is checked.
-	 */
-	async function checkFiles(
-		claim: ParsedClaim,
-		userId: string,
-		claimId: string | null
-	): Promise<number | null> {
-		if (!deps.fileUploaders) return null;
-		const ids = claim.lines.map((l) => (l.kind === 'receipt' ? l.fileId : null));
-		const wanted = [...new Set(ids.filter((f): f is string => f !== null))];
-		if (wanted.length === 0) return null;
-		const onClaim = new Set(
-			claimId
-				? (
-						await db
-							.selectFrom('expense_lines')
-							.select('file_id')
-							.where('claim_id', '=', claimId)
-							.where('file_id', 'in', wanted)
-							.execute()
-					).map((r) => r.file_id)
-				: []
-		);
-		const uploaders = await deps.fileUploaders(wanted.filter((f) => !onClaim.has(f)));
-		const index = ids.findIndex(
-			(f) => f !== null && !onClaim.has(f) && uploaders.get(f) !== userId
-		);
-		return index === -1 ? null : index;
-	}
-
-	async function insertLines(trx: Kysely<Database>, claimId: string, lines: LineInput[]) {
-		if (lines.length === 0) return;
-		await trx
-			.insertInto('expense_lines')
-			.values(
-				lines.map((line, position) => ({
-					id: randomUUID(),
-					claim_id: claimId,
-					position,
-					kind: line.kind,
-					date: line.date,
-					description: line.description,
-					merchant: line.kind === 'receipt' ? line.merchant : null,
-					merchant_key: line.kind === 'receipt' ? merchantKey(line.merchant) : null,
-					amount_ore: line.amountOre,
-					currency: line.kind === 'receipt' ? line.currency : null,
-					original_hundredths: line.kind === 'receipt' ? line.originalHundredths : null,
-					distance_m: line.kind === 'mileage' ? line.distanceM : null,
-					rate_ore_per_km: line.kind === 'mileage' ? line.rateOrePerKm : null,
-					from_place: line.kind === 'mileage' ? line.from : null,
-					to_place: line.kind === 'mileage' ? line.to : null,
-					file_id: line.kind === 'receipt' ? line.fileId : null
-				}))
-			)
-			.execute();
-	}
-
-	async function linesOf(trx: Kysely<Database>, claimId: string): Promise<LineRow[]> {
-		return trx
-			.selectFrom('expense_lines')
-			.selectAll()
-			.where('claim_id', '=', claimId)
-			.orderBy('position')
-			.execute();
-	}
-
-	/**
-	 * Who must act next in `roleNames` of the unit (never the claimant), each with an address;
-	 * when the unit has nobody there, the site's admins (ADMIN_EMAILS) but the claimant, who can
-	 * act in every unit; else nobody.
-	 */
-	async function whoActs(
-		trx: Kysely<Database>,
-		unitId: string,
-		roleNames: ('leader' | 'finance')[],
-		claimantId: string
-	): Promise<{ group: Told['group']; people: Recipient[] }> {
-		const rows = await trx
-			.selectFrom('team_members')
-			.innerJoin('users', 'users.id', 'team_members.user_id')
-			.select(['users.name', 'users.email', 'users.locale'])
-			.distinct()
-			.where('team_members.unit_id', '=', unitId)
-			.where('team_members.role', 'in', roleNames)
-			.where('users.id', '!=', claimantId)
-			.where('users.email', 'is not', null)
-			.orderBy('users.email')
-			.execute();
-		if (rows.length > 0) {
-			return {
-				group: roleNames.includes('leader') ? 'approvers' : 'finance',
-				people: rows.map((r) => ({ name: r.name, email: r.email!, locale: r.locale }))
-			};
-		}
-		const emails = deps.adminEmails ?? [];
-		if (emails.length === 0) return { group: 'nobody', people: [] };
-		// Their names and languages, where they have an account; the claimant is no admin here.
-		const accounts = await trx
-			.selectFrom('users')
-			.select(['id', 'name', 'email', 'locale'])
-			.where('email', 'in', emails)
-			.execute();
-		const people = emails
-			.map((email) => {
-				const account = accounts.find((a) => a.email === email);
-				if (account?.id === claimantId) return null;
-				return { name: account?.name || email, email, locale: account?.locale ?? null };
-			})
-			.filter((r): r is Recipient => r !== null);
-		return people.length > 0 ? { group: 'admins', people } : { group: 'nobody', people: [] };
-	}
-
-	async function mailClaim(
-		trx: Kysely<Database>,
-		claim: ClaimRow
-	): Promise<{
-		mailClaim: MailClaim;
-		claimant: Recipient | null;
-	}> {
-		const [user, unit] = await Promise.all([
-			trx
-				.selectFrom('users')
-				.select(['name', 'email', 'locale'])
-				.where('id', '=', claim.claimant_id)
-				.executeTakeFirstOrThrow(),
-			trx
-				.selectFrom('units')
-				.select(['name_no', 'name_en'])
-				.where('id', '=', claim.unit_id)
-				.executeTakeFirstOrThrow()
-		]);
-		const totals = claimTotals([{ amountOre: claim.total_ore }], claim.advance_ore);
-		return {
-			mailClaim: {
-				id: claim.id,
-				claimantId: claim.claimant_id,
-				purpose: claim.purpose,
-				totalOre: totals.totalOre,
-				owedOre: totals.owedOre,
-				claimantName: user.name,
-				claimantEmail: user.email,
-				unitName: { no: unit.name_no, en: unit.name_en },
-				payoutDate: claim.payout_date,
-				rejectionReason: claim.rejection_reason
-			},
-			claimant: user.email ? { name: user.name, email: user.email, locale: user.locale } : null
-		};
-	}
-
-	/**
-	 * The e-mails that follow a transition to `to` and who they tell: whoever must act next, and
-	 * the claimant. Made before the transition is applied, so its audit entry can say who was told.
-	 */
-	async function mailsFor(
-		trx: Kysely<Database>,
-		claim: ClaimRow,
-		to: ClaimStatus
-	): Promise<{ messages: MailMessage[]; told: Told | null }> {
-		const { mailClaim: mc, claimant } = await mailClaim(trx, claim);
-		const messages: MailMessage[] = [];
-		const next =
-			to === 'submitted'
-				? { roles: ['leader', 'finance'] as const, mail: submittedMail }
-				: to === 'awaiting_finance'
-					? { roles: ['finance'] as const, mail: financeNeededMail }
-					: to === 'approved'
-						? { roles: ['finance'] as const, mail: toPayMail }
-						: null;
-		let told: Told | null = null;
-		if (next) {
-			const acting = await whoActs(trx, claim.unit_id, [...next.roles], claim.claimant_id);
-			for (const r of acting.people) messages.push(next.mail(r, mc, origin));
-			told = { group: acting.group, count: acting.people.length };
-		}
-		if (claimant) {
-			const own = to === 'submitted' ? receivedMail(claimant, mc, origin) : null;
-			const decision = own ?? decisionMail(claimant, mc, to, origin);
-			if (decision) messages.push(decision);
-			if (decision && !told) told = { group: 'claimant', count: 1 };
-		}
-		if (!told && to !== 'withdrawn') told = { group: 'nobody', count: 0 };
-		return { messages, told };
-	}
-
 	async function deliver(ids: string[]) {
 		if (!deps.mail) return;
 		for (const id of ids) await deps.mail.deliver(id);
-	}
-
-	function overLimit(lines: { amount_ore: number }[]): boolean {
-		return lines.some((l) => l.amount_ore > limits.financeLimitOre);
 	}
 
 	async function transition(
@@ -467,60 +109,29 @@ export function expensesService(deps: {
 			if (claim.unit_id !== seen.claim.unit_id) return { ok: false, reason: 'stale' } as Refused;
 			const lines = await linesOf(trx, id);
 			const status = claim.status as ClaimStatus;
-			const decision = decide({ status, overLimit: overLimit(lines) }, action, seen.actor);
+			const decision = decide(
+				{ status, overLimit: overLimit(lines, financeLimit) },
+				action,
+				seen.actor
+			);
 			if (!decision.ok) return { ok: false, reason: decision.reason } as Refused;
 			if (options.expectedVersion !== undefined && options.expectedVersion !== claim.version) {
 				return { ok: false, reason: 'stale' } as Refused;
 			}
-			const set: Parameters<typeof applyTransition>[1]['set'] = {};
-			const details: Record<string, unknown> = {};
-			if (action === 'submit') {
-				if (claim.purpose === '' || claim.payout_account === null || lines.length === 0) {
-					return { ok: false, reason: 'incomplete' } as Refused;
-				}
-				const today = osloDate(at);
-				const dated = lines.findIndex((l) => receiptDateProblem(l.date, limits, today) !== null);
-				if (dated !== -1) {
-					const message = receiptDateProblem(lines[dated]!.date, limits, today)!;
-					const path = ['lines', dated, 'date'];
-					return {
-						ok: false,
-						reason: 'invalid',
-						issues: [{ code: 'custom', message, path, input: undefined }]
-					} as Refused;
-				}
-				await recordSubmission(trx, id, claim.unit_id, at);
-				set.submitted_at = at.toISOString();
-				set.decided_at = null;
-				set.decided_by = null;
-				set.rejection_reason = null;
-				details.total_ore = claim.total_ore;
-			}
-			if (action === 'approve' || action === 'reject') {
-				set.decided_at = at.toISOString();
-				set.decided_by = seen.actor.userId;
-				details.authority = seen.actor.authority;
-			}
-			if (action === 'reject') {
-				const reason = options.reason?.trim() ?? '';
-				if (reason.length < 1 || reason.length > 1000) {
-					return { ok: false, reason: 'reason_required' } as Refused;
-				}
-				set.rejection_reason = reason;
-				details.reason = reason;
-			}
-			if (action === 'pay') {
-				const date = options.payoutDate ?? '';
-				if (!isCalendarDate(date) || date > osloDate(at)) {
-					return { ok: false, reason: 'payout_date' } as Refused;
-				}
-				set.paid_at = at.toISOString();
-				set.payout_date = date;
-				details.payout_date = date;
-				details.owed_ore = Math.max(0, claim.total_ore - claim.advance_ore);
-			}
+			const taken = step(action, {
+				claim,
+				lines,
+				actor: seen.actor,
+				at,
+				limits,
+				reason: options.reason,
+				payoutDate: options.payoutDate
+			});
+			if (!taken.ok) return taken as Refused;
+			const { set, details } = taken;
+			if (action === 'submit') await recordSubmission(trx, id, claim.unit_id, at);
 			const after = { ...claim, ...set, status: decision.to };
-			const { messages, told } = await mailsFor(trx, after, decision.to);
+			const { messages, told } = await mailsFor(trx, after, decision.to, site);
 			if (told) details.told = told;
 			const applied = await applyTransition(trx, {
 				claimId: id,
@@ -544,59 +155,6 @@ export function expensesService(deps: {
 		return { ok: true, status: outcome.status, version: outcome.version, told: outcome.told };
 	}
 
-	/**
-	 * The stored account in clear, or null. A key that cannot decrypt it (restored without the key
-	 * file, a wrong key configured) shows the claim without it rather than failing the page; the
-	 * operator hears of it in the log.
-	 */
-	function readAccount(claim: ClaimRow): string | null {
-		if (!claim.payout_account) return null;
-		try {
-			return keyring.decrypt(claim.payout_account, claim.id);
-		} catch (error) {
-			if (!(error instanceof AccountKeyError)) throw error;
-			log.error('payout account unreadable', { claim: claim.id, ...errorFields(error) });
-			return null;
-		}
-	}
-
-	function summary(row: ClaimRow): ClaimSummary {
-		return {
-			id: row.id,
-			claimantId: row.claimant_id,
-			campusId: row.campus_id,
-			unitId: row.unit_id,
-			purpose: row.purpose,
-			status: row.status as ClaimStatus,
-			totals: claimTotals([{ amountOre: row.total_ore }], row.advance_ore),
-			version: row.version,
-			createdAt: row.created_at,
-			submittedAt: row.submitted_at,
-			decidedAt: row.decided_at,
-			paidAt: row.paid_at,
-			payoutDate: row.payout_date
-		};
-	}
-
-	function line(row: LineRow): ExpenseLine {
-		return {
-			id: row.id,
-			kind: row.kind as ExpenseLine['kind'],
-			date: row.date,
-			description: row.description,
-			merchant: row.merchant,
-			amountOre: row.amount_ore,
-			currency: row.currency,
-			originalHundredths: row.original_hundredths,
-			distanceM: row.distance_m,
-			rateOrePerKm: row.rate_ore_per_km,
-			from: row.from_place,
-			to: row.to_place,
-			fileId: row.file_id,
-			overLimit: row.amount_ore > limits.financeLimitOre
-		};
-	}
-
 	return {
 		/** A new draft of the signed-in user; lines, purpose and account may still be missing. */
 		async createDraft(
@@ -607,7 +165,7 @@ export function expensesService(deps: {
 			const parsed = parseClaim(input);
 			if (!parsed.ok) return parsed;
 			const claim = parsed.claim;
-			const missing = await checkReferences(claim, user.id, null);
+			const missing = await checkReferences(db, deps.fileUploaders, claim, user.id, null);
 			if (missing) return missing;
 			const id = randomUUID();
 			const at = now().toISOString();
@@ -664,7 +222,7 @@ export function expensesService(deps: {
 			const parsed = parseClaim(input);
 			if (!parsed.ok) return parsed;
 			const claim = parsed.claim;
-			const missing = await checkReferences(claim, seen.actor.userId, id);
+			const missing = await checkReferences(db, deps.fileUploaders, claim, seen.actor.userId, id);
 			if (missing) return missing;
 			const at = now();
 			const totals = claimTotals(claim.lines, claim.advance);
@@ -761,9 +319,15 @@ export function expensesService(deps: {
 		async approverQueue(ctx: UserContext): Promise<(ClaimSummary & QueueNames)[]> {
 			const user = signedIn(ctx);
 			const mine = await roles.rolesOf(ctx);
-			const deciding = mine.units.filter((u) => u.role === 'leader' || u.role === 'finance');
-			const finance = mine.units.filter((u) => u.role === 'finance');
-			if (!mine.admin && deciding.length === 0) return [];
+			// A unit's finance role acts on everything its leader does, and more.
+			const finance = mine.units.filter((u) => u.role === 'finance').map((u) => u.unitId);
+			const leading = mine.units
+				.filter((u) => u.role === 'leader' && !finance.includes(u.unitId))
+				.map((u) => u.unitId);
+			const waiting = (authority: Authority, unitIds: string[]) =>
+				unitIds.length > 0 ? [{ statuses: waitingOn(authority), unitIds }] : [];
+			const queues = [...waiting('finance', finance), ...waiting('leader', leading)];
+			if (!mine.admin && queues.length === 0) return [];
 			let query = db
 				.selectFrom('expense_claims')
 				.selectAll()
@@ -771,22 +335,14 @@ export function expensesService(deps: {
 				.orderBy('submitted_at')
 				.orderBy('id');
 			if (mine.admin) {
-				query = query.where('status', 'in', ['submitted', 'awaiting_finance', 'approved']);
+				query = query.where('status', 'in', waitingOn('finance'));
 			} else {
-				const decidingIds = deciding.map((u) => u.unitId);
-				const financeIds = finance.map((u) => u.unitId);
 				query = query.where((eb) =>
-					eb.or([
-						eb.and([eb('status', '=', 'submitted'), eb('unit_id', 'in', decidingIds)]),
-						...(financeIds.length > 0
-							? [
-									eb.and([
-										eb('status', 'in', ['awaiting_finance', 'approved']),
-										eb('unit_id', 'in', financeIds)
-									])
-								]
-							: [])
-					])
+					eb.or(
+						queues.map((q) =>
+							eb.and([eb('status', 'in', q.statuses), eb('unit_id', 'in', q.unitIds)])
+						)
+					)
 				);
 			}
 			const rows = await query.execute();
@@ -800,10 +356,10 @@ export function expensesService(deps: {
 			if (!seen) return null;
 			const { claim, actor } = seen;
 			const rows = await linesOf(db, id);
-			const lines = rows.map(line);
-			const plain = readAccount(claim);
+			const lines = rows.map((row) => line(row, financeLimit));
+			const plain = readAccount(keyring, claim);
 			const status = claim.status as ClaimStatus;
-			const over = overLimit(rows);
+			const over = overLimit(rows, financeLimit);
 			const entries = await trail(db, SUBJECT, id);
 			return {
 				...summary(claim),
@@ -860,7 +416,7 @@ export function expensesService(deps: {
 		 */
 		personalData(userId: string, options: { fullAccount: boolean }): Promise<ExportedClaim[]> {
 			return claimantRecords(db, userId, (claim) => {
-				const plain = readAccount(claim);
+				const plain = readAccount(keyring, claim);
 				if (plain === null) return null;
 				return options.fullAccount ? formatAccount(plain) : maskAccount(plain);
 			});
@@ -882,7 +438,7 @@ export function expensesService(deps: {
 			if (claim.status !== 'approved' || !claim.payout_account) {
 				return { ok: false, reason: 'wrong_status' };
 			}
-			const plain = readAccount(claim);
+			const plain = readAccount(keyring, claim);
 			if (plain === null) return { ok: false, reason: 'account_unreadable' };
 			const account = formatAccount(plain);
 			await record(db, {

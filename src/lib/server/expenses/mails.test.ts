@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decisionMail, type MailClaim } from './mails';
+import { CLAIM_STATUSES, statusNotice } from './words';
 
 const claim: MailClaim = {
 	id: 'c1',
@@ -27,5 +28,17 @@ describe('the payout mail', () => {
 		)!;
 		expect(mail.text).toContain(day);
 		expect(mail.text).not.toContain('2026-11-27');
+	});
+});
+
+describe("the claimant's mails", () => {
+	it('tells the claimant of every step but the ones they took themselves', () => {
+		const told = CLAIM_STATUSES.filter((s) => statusNotice(s) !== null);
+		expect(told).toEqual(['submitted', 'awaiting_finance', 'approved', 'rejected', 'paid']);
+		const to = { name: 'Kari', email: 'kari@example.org', locale: 'no' };
+		expect(decisionMail(to, claim, 'submitted', '')?.kind).toBe('expense-received');
+		const rejected = { ...claim, rejectionReason: 'Kvitteringen mangler' };
+		expect(decisionMail(to, rejected, 'rejected', '')?.text).toContain('Kvitteringen mangler');
+		expect(decisionMail(to, claim, 'withdrawn', '')).toBeNull();
 	});
 });

@@ -5,6 +5,7 @@ import { formatDate, formatPrice } from '$lib/format';
 import { baseLocale, isLocale, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { MailMessage } from '../mail';
+import { statusNotice, type Notice, type NoticeValues } from './words';
 import type { ClaimStatus } from './workflow';
 
 export interface Recipient {
@@ -42,28 +43,31 @@ function localeOf(recipient: Recipient): Locale {
 	return isLocale(recipient.locale) ? recipient.locale : baseLocale;
 }
 
-const MAILS = {
-	'expense-submitted': [m.expense_mail_submitted_subject, m.expense_mail_submitted_body],
-	'expense-received': [m.expense_mail_received_subject, m.expense_mail_received_body],
-	'expense-to-pay': [m.expense_mail_to_pay_subject, m.expense_mail_to_pay_body],
-	'expense-finance-needed': [m.expense_mail_finance_subject, m.expense_mail_finance_body],
-	'expense-awaiting-finance': [
-		m.expense_mail_awaiting_finance_subject,
-		m.expense_mail_awaiting_finance_body
-	],
-	'expense-approved': [m.expense_mail_approved_subject, m.expense_mail_approved_body],
-	'expense-rejected': [m.expense_mail_rejected_subject, m.expense_mail_rejected_body],
-	'expense-paid': [m.expense_mail_paid_subject, m.expense_mail_paid_body]
-} as const;
-
-type MailKind = keyof typeof MAILS;
+/** The notices to whoever must act next; the claimant's are in words.ts, by status. */
+const NOTICES = {
+	submitted: {
+		kind: 'expense-submitted',
+		subject: m.expense_mail_submitted_subject,
+		body: m.expense_mail_submitted_body
+	},
+	toPay: {
+		kind: 'expense-to-pay',
+		subject: m.expense_mail_to_pay_subject,
+		body: m.expense_mail_to_pay_body
+	},
+	financeNeeded: {
+		kind: 'expense-finance-needed',
+		subject: m.expense_mail_finance_subject,
+		body: m.expense_mail_finance_body
+	}
+} satisfies Record<string, Notice>;
 
 /**
  * One of the workflow's e-mails about `claim` to `to`, in their language, with the claim's link. A
  * notice to whoever must act next answers to the claimant: a question about a receipt reaches them.
  */
 function claimMail(
-	kind: MailKind,
+	notice: Notice,
 	to: Recipient,
 	claim: MailClaim,
 	origin: string,
@@ -71,7 +75,7 @@ function claimMail(
 ): MailMessage {
 	const locale = localeOf(to);
 	const options = { locale };
-	const values = {
+	const values: NoticeValues = {
 		purpose: claim.purpose,
 		claimant: claim.claimantName,
 		unit: claim.unitName[locale],
@@ -80,17 +84,16 @@ function claimMail(
 		reason: claim.rejectionReason ?? '',
 		date: claim.payoutDate ? formatDate(claim.payoutDate, locale) : ''
 	};
-	const [subject, body] = MAILS[kind];
 	return {
-		kind,
+		kind: notice.kind,
 		to: to.email,
 		about: { userId: claim.claimantId },
 		...(answeredBy === 'claimant' && claim.claimantEmail ? { replyTo: claim.claimantEmail } : {}),
-		subject: subject(values, options),
+		subject: notice.subject(values, options),
 		text: [
 			m.expense_mail_greeting({ name: to.name }, options),
 			'',
-			body(values, options),
+			notice.body(values, options),
 			'',
 			m.expense_mail_link({ url: `${origin}/${locale}/fs/${claim.id}` }, options)
 		].join('\n')
@@ -100,26 +103,25 @@ function claimMail(
 type ClaimMail = (to: Recipient, claim: MailClaim, origin: string) => MailMessage;
 
 /** To each approver of the unit when a claim is submitted. */
-export const submittedMail: ClaimMail = (...a) => claimMail('expense-submitted', ...a, 'claimant');
-
-/** To the claimant when their claim is submitted: it arrived, and what comes next. */
-export const receivedMail: ClaimMail = (...a) => claimMail('expense-received', ...a);
+export const submittedMail: ClaimMail = (...a) => claimMail(NOTICES.submitted, ...a, 'claimant');
 
 /** To the unit's finance role (or the admins) when an approved claim is to be paid. */
-export const toPayMail: ClaimMail = (...a) => claimMail('expense-to-pay', ...a, 'claimant');
+export const toPayMail: ClaimMail = (...a) => claimMail(NOTICES.toPay, ...a, 'claimant');
 
 /** To the unit's finance role when a leader approved a claim with a line over the limit. */
 export const financeNeededMail: ClaimMail = (...a) =>
-	claimMail('expense-finance-needed', ...a, 'claimant');
+	claimMail(NOTICES.financeNeeded, ...a, 'claimant');
 
-/** To the claimant after a decision (or payout) moved the claim to `status`. */
+/**
+ * To the claimant when their claim reaches `status`: that it arrived (on submission), and each
+ * decision or payout; nothing for the steps they took themselves.
+ */
 export function decisionMail(
 	to: Recipient,
 	claim: MailClaim,
 	status: ClaimStatus,
 	origin: string
 ): MailMessage | null {
-	const kind = `expense-${status.replace('_', '-')}`;
-	const decided = ['awaiting_finance', 'approved', 'rejected', 'paid'].includes(status);
-	return decided ? claimMail(kind as MailKind, to, claim, origin) : null;
+	const notice = statusNotice(status);
+	return notice ? claimMail(notice, to, claim, origin) : null;
 }

@@ -10,15 +10,20 @@
 import type { Kysely } from 'kysely';
 import { record } from '../audit';
 import type { Database, Db } from '../db';
-import type { ExpenseLine } from '.';
+import type { ExpenseLine } from './types';
 import { deleteClaims } from './retention';
-import type { ClaimStatus } from './workflow';
+import { STATUSES, waitingOn, type ClaimStatus } from './workflow';
 
 const SUBJECT = 'expense_claim';
 export const DELETION_ACTOR = 'system:account-deletion';
 
-/** Claims a deletion keeps untouched but for the account, until they are paid or rejected. */
-export const OPEN_STATUSES: readonly ClaimStatus[] = ['submitted', 'awaiting_finance', 'approved'];
+/**
+ * Claims a deletion keeps untouched but for the account, until they are paid or rejected: those
+ * still waiting on a leader or finance.
+ */
+export const OPEN_STATUSES: readonly ClaimStatus[] = STATUSES.filter(
+	(s) => waitingOn('leader').includes(s) || waitingOn('finance').includes(s)
+);
 /** Claims a deletion removes: they never reached the books. */
 export const UNBOOKED_STATUSES: readonly ClaimStatus[] = ['draft', 'withdrawn', 'rejected'];
 

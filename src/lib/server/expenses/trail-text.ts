@@ -3,7 +3,7 @@
 // the page does not carry every message it might need.
 import { formatForeign, formatKm, formatRate } from '$lib/expenses/format';
 import { formatDate, formatPrice } from '$lib/format';
-import { statusLabel } from '$lib/expenses/status-label';
+import { statusLabel } from './words';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { trailTexts, type TrailEntry } from '../audit/trail-entry';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { STATUSES, decide, type Actor, type ClaimAction, type ClaimStatus } from './workflow';
+import {
+	STATUSES,
+	decide,
+	waitingOn,
+	type Actor,
+	type ClaimAction,
+	type ClaimStatus
+} from './workflow';
 
 const claimant: Actor = { userId: 'c', isClaimant: true, authority: 'none' };
 const leader: Actor = { userId: 'l', isClaimant: false, authority: 'leader' };
@@ -73,5 +80,11 @@ describe('the claim state machine', () => {
 		expect(refusal('approved', 'withdraw', claimant)).toBe('wrong_status');
 		expect(refusal('paid', 'approve', finance)).toBe('wrong_status');
 		expect(refusal('withdrawn', 'submit', claimant)).toBe('wrong_status');
+	});
+
+	it('says which statuses wait on a leader and which on finance, as the table above allows', () => {
+		expect(waitingOn('leader')).toEqual(['submitted']);
+		expect(waitingOn('finance')).toEqual(['submitted', 'awaiting_finance', 'approved']);
+		expect(waitingOn('none')).toEqual([]);
 	});
 });

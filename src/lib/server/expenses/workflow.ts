@@ -14,12 +14,25 @@
 //   awaiting_finance            reject    finance or an admin                 rejected (reason)
 //   approved                    pay       finance or an admin                 paid (payout date)
 // Nobody decides on or pays their own claim.
+//
+// What each step needs besides the status (`step`), and the columns it sets with it:
+//   action    needs                                          sets
+//   submit    a purpose, a payout account, a line; every     submitted_at; clears decided_at,
+//             line's date within the receipt-age limits      decided_by, rejection_reason
+//   withdraw  nothing                                        nothing
+//   approve   nothing                                        decided_at, decided_by
+//   reject    a reason of 1 to 1000 characters               decided_at, decided_by,
+//                                                            rejection_reason
+//   pay       a payout date (YYYY-MM-DD), not in the future  paid_at, payout_date
+import type { z } from 'zod';
 import { sql, type Kysely } from 'kysely';
 import { record, recordCoalesced } from '../audit';
 import type { Database } from '../db';
+import { isCalendarDate, osloDate, receiptDateProblem, type ExpenseLimits } from './input';
+
+import { CLAIM_STATUSES, type ClaimStatusName } from '$lib/expenses/statuses';
 
 export { CLAIM_STATUSES as STATUSES } from '$lib/expenses/statuses';
-import type { ClaimStatusName } from '$lib/expenses/statuses';
 
 export type ClaimStatus = ClaimStatusName;
 
@@ -89,6 +102,19 @@ export function decide(
 	}
 }
 
+/**
+ * The statuses in which a claim waits on someone of `authority` (never its claimant): read off
+ * `decide`, so the approvers' queue and the deletion of an account (privacy.ts) cannot come to
+ * disagree with it about who acts on which status.
+ */
+export function waitingOn(authority: Authority): ClaimStatus[] {
+	const actor: Actor = { userId: '', isClaimant: false, authority };
+	const acts: ClaimAction[] = ['approve', 'reject', 'pay'];
+	return CLAIM_STATUSES.filter((status) =>
+		acts.some((action) => decide({ status, overLimit: true }, action, actor).ok)
+	);
+}
+
 /** The actions an actor could take on a claim now, for the pages to offer. */
 export function allowedActions(
 	claim: { status: ClaimStatus; overLimit: boolean },
@@ -96,6 +122,101 @@ export function allowedActions(
 ): ClaimAction[] {
 	const actions: ClaimAction[] = ['edit', 'submit', 'withdraw', 'approve', 'reject', 'pay'];
 	return actions.filter((a) => decide(claim, a, actor).ok);
+}
+
+/** The columns a step may set besides the status and version. */
+export type StepColumns = Partial<
+	Pick<
+		Database['expense_claims'],
+		'submitted_at' | 'decided_at' | 'decided_by' | 'paid_at' | 'payout_date' | 'rejection_reason'
+	>
+>;
+
+/** What a step reads of the claim, and what the actor gave with it. */
+export interface StepInput {
+	claim: Pick<
+		Database['expense_claims'],
+		'purpose' | 'payout_account' | 'total_ore' | 'advance_ore'
+	>;
+	lines: { date: string }[];
+	actor: Actor;
+	at: Date;
+	limits: ExpenseLimits;
+	reason?: string;
+	payoutDate?: string;
+}
+
+export type StepRefusal = 'incomplete' | 'invalid' | 'reason_required' | 'payout_date';
+
+export type Step =
+	| { ok: true; set: StepColumns; details: Record<string, unknown> }
+	| { ok: false; reason: StepRefusal; issues?: z.core.$ZodIssue[] };
+
+type StepAction = Exclude<ClaimAction, 'edit'>;
+
+function decided(input: StepInput): StepColumns {
+	return { decided_at: input.at.toISOString(), decided_by: input.actor.userId };
+}
+
+const STEPS: Record<StepAction, (input: StepInput) => Step> = {
+	submit({ claim, lines, at, limits }) {
+		if (claim.purpose === '' || claim.payout_account === null || lines.length === 0) {
+			return { ok: false, reason: 'incomplete' };
+		}
+		const today = osloDate(at);
+		for (const [index, line] of lines.entries()) {
+			const message = receiptDateProblem(line.date, limits, today);
+			if (message === null) continue;
+			const path = ['lines', index, 'date'];
+			return {
+				ok: false,
+				reason: 'invalid',
+				issues: [{ code: 'custom', message, path, input: undefined }]
+			};
+		}
+		return {
+			ok: true,
+			set: {
+				submitted_at: at.toISOString(),
+				decided_at: null,
+				decided_by: null,
+				rejection_reason: null
+			},
+			details: { total_ore: claim.total_ore }
+		};
+	},
+	withdraw: () => ({ ok: true, set: {}, details: {} }),
+	approve: (input) => ({
+		ok: true,
+		set: decided(input),
+		details: { authority: input.actor.authority }
+	}),
+	reject(input) {
+		const reason = input.reason?.trim() ?? '';
+		if (reason.length < 1 || reason.length > 1000) return { ok: false, reason: 'reason_required' };
+		return {
+			ok: true,
+			set: { ...decided(input), rejection_reason: reason },
+			details: { authority: input.actor.authority, reason }
+		};
+	},
+	pay({ claim, at, payoutDate }) {
+		const date = payoutDate ?? '';
+		if (!isCalendarDate(date) || date > osloDate(at)) return { ok: false, reason: 'payout_date' };
+		return {
+			ok: true,
+			set: { paid_at: at.toISOString(), payout_date: date },
+			details: { payout_date: date, owed_ore: Math.max(0, claim.total_ore - claim.advance_ore) }
+		};
+	}
+};
+
+/**
+ * What `action` needs of the claim beyond its status, and the columns and audit details it
+ * writes: asked once `decide` allowed the action.
+ */
+export function step(action: StepAction, input: StepInput): Step {
+	return STEPS[action](input);
 }
 
 /**
@@ -114,17 +235,7 @@ export async function applyTransition(
 		action: ClaimAction;
 		actor: string;
 		at: Date;
-		set?: Partial<
-			Pick<
-				Database['expense_claims'],
-				| 'submitted_at'
-				| 'decided_at'
-				| 'decided_by'
-				| 'paid_at'
-				| 'payout_date'
-				| 'rejection_reason'
-			>
-		>;
+		set?: StepColumns;
 		details?: Record<string, unknown>;
 		/** Fold this entry into the actor's latest one of the same action within this window. */
 		coalesceMs?: number;

@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { pdfBytes, readPdf } from '../expenses/pdf-fixtures';
+import { pdfBytes, readPdf } from '../expenses/pdf/fixtures';
 import {
 	DOCUMENT_MIME_TYPES,
 	filesService,

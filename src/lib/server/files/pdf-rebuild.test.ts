@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { pdfBytes, pdfWithScripts, readPdf } from '../expenses/pdf-fixtures';
+import { pdfBytes, pdfWithScripts, readPdf } from '../expenses/pdf/fixtures';
 import {
 	deepNestingPdf,
 	flateBombPdf,

@@ -196,7 +196,7 @@ export function orderRefusalText(
 /**
  * Fixed words of a page, in the request's language, sent with its data so that the page carries
  * no message functions (each with both languages) for them: the same approach as the claim form
- * (server/expenses/form-texts.ts), which keeps an admin's record page within the JavaScript budget.
+ * (server/expenses/form/texts.ts), which keeps an admin's record page within the JavaScript budget.
  */
 function wordsOf<K extends string>(messages: Record<K, () => string>): Record<K, string> {
 	const words = {} as Record<K, string>;

@@ -1,4 +1,4 @@
-import { CLAIM_STATUSES, isClaimStatus, statusLabels } from '$lib/expenses/status-label';
+import { CLAIM_STATUSES, isClaimStatus, statusLabels } from '$lib/server/expenses/words';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
 import type { PageServerLoad } from './$types';

@@ -1,7 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { claimPdfFor } from '$lib/server/expenses/pdf-input';
+import { claimPdfFor } from '$lib/server/expenses/pdf/input';
 import { contentDisposition } from '$lib/server/files/disposition';
 import type { RequestHandler } from './$types';
 

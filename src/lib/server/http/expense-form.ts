@@ -13,8 +13,8 @@ import { ClaimForm } from '$lib/schemas/expense-form';
 import { services } from '../app';
 import { userContext } from '../context';
 import { FileRefused, type StoredFile } from '../files';
-import type { ExpenseRefusal } from '.';
-import { chosenCampus } from '../http/campus';
+import type { ExpenseRefusal } from '../expenses';
+import { chosenCampus } from './campus';
 import {
 	claimValues,
 	fieldIssues,
@@ -25,10 +25,10 @@ import {
 	type FieldIssue,
 	type ReadPost,
 	type StoredDraft
-} from './form';
-import { fieldLabel, formErrorText, localizeErrors } from './form-errors';
-import { claimFormTexts } from './form-texts';
-import { osloDate } from './input';
+} from '../expenses/form';
+import { fieldLabel, formErrorText, localizeErrors } from '../expenses/form/errors';
+import { claimFormTexts } from '../expenses/form/texts';
+import { osloDate } from '../expenses/input';
 
 type Form = SuperValidated<ClaimForm, Problems>;
 

@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { crc32 } from 'node:zlib';
 import { formatPrice } from '$lib/format';
-import { assertProperty, runs } from '../../../../tests/helpers/fuzz';
-import { flateBombPdf, objectBombPdf } from '../files/hostile-fixtures';
-import { buildClaimPdf, claimPdf, type ClaimPdfInput, type ClaimPdfLine } from './pdf';
-import { CLAIM_PDF_BUDGET } from './pdf-receipts';
+import { assertProperty, runs } from '../../../../../tests/helpers/fuzz';
+import { flateBombPdf, objectBombPdf } from '../../files/hostile-fixtures';
+import { buildClaimPdf, claimPdf, type ClaimPdfInput, type ClaimPdfLine } from '.';
+import { CLAIM_PDF_BUDGET } from './receipts';
 import {
 	encryptedPdfBytes,
 	jpegBytes,
@@ -17,7 +17,7 @@ import {
 	pngBytes,
 	readPdf,
 	type ReadPage
-} from './pdf-fixtures';
+} from './fixtures';
 
 const LINES: ClaimPdfLine[] = [
 	{

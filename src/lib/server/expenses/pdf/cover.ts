@@ -1,60 +1,23 @@
 // The cover pages of the claim PDF: a small flowing layout (wrapped text, tables whose header
 // repeats on each new page, rows split across pages when taller than one) over pdf-lib, which
 // itself only draws text at a point. Amounts use the site's own price formatting.
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFPage } from 'pdf-lib';
 import { formatDateTime, formatPrice, formatShortDate } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import type { ClaimPdfInput, ClaimPdfLine, ClaimStatus } from './pdf';
-import type { CoverFont, CoverFonts } from './pdf-font';
-import type { PreparedReceipt } from './pdf-receipts';
+import type { CoverFont, CoverFonts } from './font';
+import { A4, LEADING, wrapText } from './layout';
+import type { PreparedReceipt } from './receipts';
+import type { ClaimPdfInput, ClaimPdfLine } from './schema';
+import { statusText } from '../words';
 
-export const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const TOP = A4[1] - MARGIN;
 const BOTTOM = MARGIN + 16; // room for the footer
 const WIDTH = A4[0] - 2 * MARGIN;
 const SIZE = 9.5;
-const LEADING = 1.35;
 const GREY = rgb(0.4, 0.4, 0.4);
 const INTL_LOCALE: Record<Locale, string> = { no: 'nb-NO', en: 'en-GB' };
-
-/** Breaks text into lines no wider than `width`, splitting words only when one alone is wider. */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-	const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
-	const lines: string[] = [];
-	let current = '';
-	for (let word of text.split(/ +/)) {
-		const candidate = current ? `${current} ${word}` : word;
-		if (fits(candidate)) {
-			current = candidate;
-			continue;
-		}
-		if (current) lines.push(current);
-		while (!fits(word)) {
-			const chars = Array.from(word);
-			let take = 1;
-			while (take < chars.length && fits(chars.slice(0, take + 1).join(''))) take++;
-			lines.push(chars.slice(0, take).join(''));
-			word = chars.slice(take).join('');
-		}
-		current = word;
-	}
-	if (current || lines.length === 0) lines.push(current);
-	return lines;
-}
-
-type At = { x: number; y: number; font: PDFFont; size: number };
-
-/** Draws wrapped text from baseline `y` down; returns the baseline for the next line. */
-export function drawWrapped(page: PDFPage, text: string, at: At, width: number): number {
-	let y = at.y;
-	for (const line of wrapText(text, at.font, at.size, width)) {
-		page.drawText(line, { x: at.x, y, font: at.font, size: at.size });
-		y -= at.size * LEADING;
-	}
-	return y;
-}
 
 type Cell = { text: string; bold?: boolean; grey?: boolean }[];
 type Column = { width: number; align?: 'right' };
@@ -181,20 +144,6 @@ class Flow {
 			this.y -= lineHeight;
 		}
 	}
-}
-
-function statusText(status: ClaimStatus, locale: Locale): string {
-	const options = { locale };
-	const texts: Record<ClaimStatus, () => string> = {
-		draft: () => m.expense_pdf_status_draft({}, options),
-		submitted: () => m.expense_pdf_status_submitted({}, options),
-		awaiting_finance: () => m.expense_pdf_status_awaiting_finance({}, options),
-		approved: () => m.expense_pdf_status_approved({}, options),
-		rejected: () => m.expense_pdf_status_rejected({}, options),
-		withdrawn: () => m.expense_pdf_status_withdrawn({}, options),
-		paid: () => m.expense_pdf_status_paid({}, options)
-	};
-	return texts[status]();
 }
 
 function actionText(action: string, locale: Locale): string {

@@ -3,7 +3,7 @@
 // for the fixed words, 0.5 kB more for those with a value the browser puts in (what is typed, a
 // picked file's name, a line's number), which come as templates for $lib/template's fill.
 import { m } from '$lib/paraglide/messages';
-import { formErrorText } from './form-errors';
+import { formErrorText } from './errors';
 
 const TEXTS = {
 	about: m.expense_form_about,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimSchema } from './input';
-import { fieldIssues, readMultipart, toClaimInput } from './form';
+import { claimSchema } from '../input';
+import { fieldIssues, readMultipart, toClaimInput } from '.';
 
 const LIMITS = {
 	maxLineOre: 5_000_000,

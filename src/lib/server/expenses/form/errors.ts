@@ -1,7 +1,7 @@
 // The claim form's texts for the codes its actions answer with, in the request's language: the
 // server sends texts, so the page carries no table of every message it might need to show.
 import { m } from '$lib/paraglide/messages';
-import { limitText } from '../files/words';
+import { limitText } from '../../files/words';
 
 const TEXTS: Record<string, () => string> = {
 	account: m.expense_error_account,

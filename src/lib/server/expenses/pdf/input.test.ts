@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditRecord } from '../audit';
-import { buildClaimPdf } from './pdf';
-import { plain, readPdf } from './pdf-fixtures';
-import { claimPdfInput } from './pdf-input';
-import type { ClaimDetail, ExpenseLine } from '.';
+import type { AuditRecord } from '../../audit';
+import { buildClaimPdf } from '.';
+import { plain, readPdf } from './fixtures';
+import { claimPdfInput } from './input';
+import type { ClaimDetail, ExpenseLine } from '..';
 
 const AT = '2026-11-20T10:00:00.000Z';
 let entries = 0;

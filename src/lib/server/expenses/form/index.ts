@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { emptyLine, type FormOptions } from '$lib/expenses/form-shape';
 import { ClaimForm, type ClaimLineForm } from '$lib/schemas/expense-form';
 import type { Locale } from '$lib/i18n';
-import type { Db } from '../db';
-import type { StoredFile } from '../files';
-import type { ClaimDetail } from '.';
-import type { ClaimInput } from './input';
+import type { Db } from '../../db';
+import type { StoredFile } from '../../files';
+import type { ClaimDetail } from '..';
+import type { ClaimInput } from '../input';
 
 export interface PostedFile {
 	/** The line the file belongs to. */

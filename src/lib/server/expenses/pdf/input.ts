@@ -5,13 +5,13 @@
 // PNG images.
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import type { UserContext } from '../context';
-import type { FilesService } from '../files';
-import { loadSharp } from '../files/sharp';
-import { signedIn } from '../identity/roles';
-import { log } from '../log';
-import { buildClaimPdf, type ClaimPdfInput, type ClaimPdfLine, type ClaimPdfReceipt } from './pdf';
-import type { ClaimDetail, ExpenseLine, ExpensesService } from '.';
+import type { UserContext } from '../../context';
+import type { FilesService } from '../../files';
+import { loadSharp } from '../../files/sharp';
+import { signedIn } from '../../identity/roles';
+import { log } from '../../log';
+import { buildClaimPdf, type ClaimPdfInput, type ClaimPdfLine, type ClaimPdfReceipt } from '.';
+import type { ClaimDetail, ExpenseLine, ExpensesService } from '..';
 
 export interface ClaimPdfDeps {
 	expenses: Pick<ExpensesService, 'detail'>;

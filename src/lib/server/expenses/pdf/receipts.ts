@@ -9,11 +9,12 @@
 import { PDFDocument, type PDFImage } from 'pdf-lib';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import { FILE_LIMITS } from '../files/limits';
-import { rebuildPdf } from '../files/pdf-rebuild';
-import { A4, drawWrapped } from './pdf-cover';
-import type { CoverFonts } from './pdf-font';
-import { checkPng } from './pdf-png';
+import { FILE_LIMITS } from '../../files/limits';
+import { rebuildPdf } from '../../files/pdf-rebuild';
+import type { CoverFonts } from './font';
+import { A4, drawWrapped } from './layout';
+import { checkPng } from './png';
+import type { ReceiptBytes } from './schema';
 
 /** More pages than this is no receipt; the file stays in the expense system. */
 export const MAX_RECEIPT_PAGES = 50;
@@ -47,7 +48,6 @@ export type PreparedReceipt = { number: number; name: string } & (
 );
 
 /** A receipt's bytes, or how to read them when its turn comes (null: the file is gone). */
-export type ReceiptBytes = Uint8Array | (() => Promise<Uint8Array | null>);
 type Receipt = { name: string; bytes: ReceiptBytes };
 
 function sniff(bytes: Uint8Array): 'jpeg' | 'png' | 'pdf' | undefined {

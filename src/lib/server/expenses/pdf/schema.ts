@@ -1,20 +1,10 @@
-// The claim as one PDF for accounting: cover pages (claimant, lines, totals, payout account,
-// approval trail, list of receipts), then every receipt: images one to a page, PDFs page by page.
-// It knows nothing of the database: the caller hands it plain values, the payout account already
-// masked or in full as the reader may see it. A receipt that cannot be included (encrypted,
-// damaged, past a limit) gets a page saying so instead of failing the whole document, and is
-// reported; the receipts are read one at a time and held to a budget (pdf-receipts.ts).
-import { PDFDocument } from 'pdf-lib';
+// What the claim PDF is made from: plain values, checked before a page is drawn. Every part of
+// the PDF reads these types, so they sit below all of them.
 import { z } from 'zod';
 import { CLAIM_STATUSES } from '$lib/expenses/statuses';
-import { drawCover } from './pdf-cover';
-import { embedCoverFonts } from './pdf-font';
-import {
-	appendReceipts,
-	prepareReceipts,
-	type ReceiptBytes,
-	type SkippedReceipt
-} from './pdf-receipts';
+
+/** A receipt's bytes, or how to read them when the PDF comes to this receipt. */
+export type ReceiptBytes = Uint8Array | (() => Promise<Uint8Array | null>);
 
 const Ore = z.number().int();
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -104,29 +94,3 @@ export const ClaimPdfInput = z
 		path: ['owedOre']
 	});
 export type ClaimPdfInput = z.infer<typeof ClaimPdfInput>;
-
-export type ClaimPdfResult = {
-	pdf: Uint8Array;
-	coverPages: number;
-	/** Receipts replaced by a page saying they could not be included, with why. */
-	skippedReceipts: SkippedReceipt[];
-};
-
-/** The PDF and what went into it; throws only for input that breaks the schema. */
-export async function buildClaimPdf(input: ClaimPdfInput): Promise<ClaimPdfResult> {
-	const claim = ClaimPdfInput.parse(input);
-	const doc = await PDFDocument.create();
-	doc.setTitle(`${claim.id}: ${claim.purpose}`, { showInWindowTitleBar: true });
-	doc.setLanguage(claim.locale === 'no' ? 'nb-NO' : 'en-GB');
-	doc.setCreator('orgweb');
-	const fonts = await embedCoverFonts(doc);
-	const receipts = await prepareReceipts(doc, claim.receipts);
-	const coverPages = drawCover(doc, fonts, claim, receipts);
-	const skippedReceipts = await appendReceipts(doc, fonts, claim.locale, receipts);
-	const pdf = await doc.save({ objectsPerTick: 200 });
-	return { pdf, coverPages, skippedReceipts };
-}
-
-export async function claimPdf(input: ClaimPdfInput): Promise<Uint8Array> {
-	return (await buildClaimPdf(input)).pdf;
-}
