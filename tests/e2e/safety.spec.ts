@@ -136,10 +136,14 @@ test('a report and a receipt code typed before the scripts arrive are still ther
 	const body = 'Typed on a slow connection: someone shouted at me during the board meeting.';
 	await page.getByLabel(w.body).fill(body);
 	await page.getByLabel('Your name', { exact: true }).fill('Early Reporter');
+	await page.getByLabel('Your e-mail address', { exact: true }).fill('early@example.org');
 	release();
 	await page.waitForLoadState('networkidle');
 	await expect(page.getByLabel(w.body)).toHaveValue(body);
 	await expect(page.getByLabel('Your name', { exact: true })).toHaveValue('Early Reporter');
+	await expect(page.getByLabel('Your e-mail address', { exact: true })).toHaveValue(
+		'early@example.org'
+	);
 
 	await page.unrouteAll();
 	release = await holdScripts(page);
