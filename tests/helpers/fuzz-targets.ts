@@ -262,9 +262,10 @@ const WRONG_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 export async function fuzzApiRoute(
 	ctx: FuzzContext,
 	route: { path: string; methods: string[] },
-	numRuns: number
-) {
-	await assertProperty(
+	numRuns: number,
+	timeLimitMs?: number
+): Promise<number> {
+	return assertProperty(
 		fc.asyncProperty(
 			fc.oneof(
 				{ weight: 3, arbitrary: fc.constantFrom(...route.methods) },
@@ -281,17 +282,23 @@ export async function fuzzApiRoute(
 				else ctx.accept();
 			}
 		),
-		numRuns
+		numRuns,
+		timeLimitMs
 	);
 }
 
 /** Random and hostile form posts to one action, enhanced (JSON) or as a plain browser form. */
-export async function fuzzFormAction(ctx: FuzzContext, action: string, numRuns: number) {
+export async function fuzzFormAction(
+	ctx: FuzzContext,
+	action: string,
+	numRuns: number,
+	timeLimitMs?: number
+): Promise<number> {
 	const origin = fc.oneof(
 		{ weight: 8, arbitrary: fc.constant(ctx.server.url) },
 		{ weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', '') }
 	);
-	await assertProperty(
+	return assertProperty(
 		fc.asyncProperty(
 			fc.boolean(),
 			origin,
@@ -315,7 +322,8 @@ export async function fuzzFormAction(ctx: FuzzContext, action: string, numRuns: 
 				else ctx.accept();
 			}
 		),
-		numRuns
+		numRuns,
+		timeLimitMs
 	);
 }
 
@@ -335,7 +343,11 @@ function refused(res: { status: number; type: string; text: string }): boolean {
 }
 
 /** Page loads with hostile query strings, path segments and headers: nothing to write. */
-export async function fuzzPages(ctx: FuzzContext, numRuns: number) {
+export async function fuzzPages(
+	ctx: FuzzContext,
+	numRuns: number,
+	timeLimitMs?: number
+): Promise<number> {
 	const path = fc.oneof(
 		fc.constantFrom(...PAGES),
 		fc
@@ -345,7 +357,7 @@ export async function fuzzPages(ctx: FuzzContext, numRuns: number) {
 			)
 			.map(([prefix, s]) => prefix + segment(s))
 	);
-	await assertProperty(
+	return assertProperty(
 		fc.asyncProperty(
 			path,
 			hostileQuery,
@@ -359,6 +371,7 @@ export async function fuzzPages(ctx: FuzzContext, numRuns: number) {
 				ctx.expectRowsUnchanged(`GET ${p}?${query}`);
 			}
 		),
-		numRuns
+		numRuns,
+		timeLimitMs
 	);
 }

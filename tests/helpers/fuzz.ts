@@ -362,17 +362,26 @@ export function domainSnapshot(file: string): () => Record<string, string> {
  * fc.assert with a readable failure: the shrunk counterexample cut to a few kB (a 60 kB string
  * would otherwise fill the terminal), and the seed to replay it.
  */
-export async function assertProperty(property: fc.IAsyncProperty<unknown[]>, numRuns: number) {
-	await fc.assert(property, {
+/**
+ * Checks a property for `numRuns` runs, or fewer if `timeLimitMs` runs out first (the long run's
+ * budget); returns how many runs were made.
+ */
+export async function assertProperty(
+	property: fc.IAsyncProperty<unknown[]>,
+	numRuns: number,
+	timeLimitMs?: number
+): Promise<number> {
+	const details = await fc.check(property, {
 		numRuns,
 		...seedOption(),
-		reporter(details) {
-			if (!details.failed) return;
-			const report = fc.defaultReportMessage(details) ?? 'property failed';
-			const cause = details.errorInstance instanceof Error ? details.errorInstance.message : '';
-			throw new Error(`${report.slice(0, 2500)}\n${cause.slice(0, 1500)}`);
-		}
+		...(timeLimitMs ? { plugins: [fc.interruptAfterTimeLimit(timeLimitMs)] } : {})
 	});
+	if (details.failed) {
+		const report = fc.defaultReportMessage(details) ?? 'property failed';
+		const cause = details.errorInstance instanceof Error ? details.errorInstance.message : '';
+		throw new Error(`${report.slice(0, 2500)}\n${cause.slice(0, 1500)}`);
+	}
+	return details.numRuns;
 }
 
 /**
