@@ -15,8 +15,8 @@ import {
 	isSessionlessPath,
 	loginRedirect,
 	localeRedirect
-} from '$lib/server/http/paths';
-import { localeCookieHeader, rememberLocale } from '$lib/server/http/auth';
+} from '$lib/server/web/paths';
+import { localeCookieHeader, rememberLocale } from '$lib/server/web/auth';
 import {
 	bodyLimitOf,
 	bodyRefused,
@@ -24,20 +24,20 @@ import {
 	formPostRefused,
 	isUploadPath,
 	namesReservedAction
-} from '$lib/server/http/body';
+} from '$lib/server/web/body';
 import { adminScope } from '$lib/server/admin/scope';
 import { userContext } from '$lib/server/context';
-import { setSessionCookie } from '$lib/server/http/cookies';
+import { setSessionCookie } from '$lib/server/web/cookies';
 import { storageUnavailable } from '$lib/server/db/errors';
-import { asApiError, errorResponse, unavailableResponse } from '$lib/server/http/errors';
-import { withResponseHeaders } from '$lib/server/http/headers';
+import { asApiError, errorResponse, unavailableResponse } from '$lib/server/web/errors';
+import { withResponseHeaders } from '$lib/server/web/headers';
 import { requestIdOf } from '../scripts/response-headers.js';
-import { pageCacheKey, setPageCaching } from '$lib/server/http/page-cache';
+import { pageCacheKey, setPageCaching } from '$lib/server/web/page-cache';
 import {
 	crossSiteFormRefused,
 	isCrossSiteApiWrite,
 	isCrossSiteFormPost
-} from '$lib/server/http/origin';
+} from '$lib/server/web/origin';
 import { THEME_COOKIE, themeOf } from '$lib/theme';
 
 // Messages rendered on the server read the locale of the request they belong to, through

@@ -1,7 +1,7 @@
 // The shop's admin forms and filters. A form is read as the strings that were typed (so a refused
 // post shows them back as they were), then parsed into the domain's input: prices entered in
 // kroner ("149", "149,50", "1 234.5") become whole øre, a blank stock no limit. Error messages are
-// codes; the routes turn them into text (server/http/admin-shop-text.ts).
+// codes; the routes turn them into text (server/web/admin-shop-text.ts).
 import { z } from 'zod';
 import { PLAN_AUDIENCES, PLAN_PERIODS } from '$lib/admin/shop-codes';
 import { ORDER_STATUSES } from '$lib/shop/statuses';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { parseLimit } from './http/rate-limit';
+import { parseLimit } from './rate-limit';
 
 const bool = z
 	.enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -2,8 +2,8 @@ import { formatTime } from '$lib/format';
 import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
-import { callerOf } from '$lib/server/http/admin-route';
-import { chosenCampus } from '$lib/server/http/campus';
+import { callerOf } from '$lib/server/web/admin-route';
+import { chosenCampus } from '$lib/server/web/campus';
 import type { LayoutServerLoad } from './$types';
 
 // The campus selector needs the campuses and the visitor's choice on every page; staff see a link

@@ -11,7 +11,7 @@ import type { Db } from '../db';
 import type { FilesService } from '../files';
 import { sanitiseFileName } from '../files/disposition';
 import { zipStream, type ZipInput } from '../files/zip';
-import { csvDateTime, toCsv } from '../http/csv';
+import { csvDateTime, toCsv } from '../csv';
 import { NotFound } from '../errors';
 import type { RolesDep } from './inbox';
 import { signedIn } from '../identity/roles';

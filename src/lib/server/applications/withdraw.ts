@@ -6,7 +6,7 @@ import type { Locale } from '$lib/i18n';
 import { record } from '../audit';
 import type { Db } from '../db';
 import type { FilesService } from '../files';
-import { secretsEqual } from '../http/secrets';
+import { secretsEqual } from '../crypto/secrets';
 import { eraseRows, removeFiles, SUBJECT } from './erase';
 import { hashToken } from './submit';
 

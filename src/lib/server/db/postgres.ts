@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { RateLimitStore } from '../http/rate-limit';
+import type { RateLimitStore } from '../rate-limit';
 import { errorFields, log } from '../log';
 import type { Db, DbChanges } from './index';
 import { changesPublicPages } from './private-tables';

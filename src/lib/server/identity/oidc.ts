@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import * as client from 'openid-client';
 import type { UserContext } from '../context';
-import { secretsEqual } from '../http/secrets';
+import { secretsEqual } from '../crypto/secrets';
 import { errorFields, log } from '../log';
 import { hashSecret, newSecret, normalizeEmail, signupAllowed, type IssuedSession } from './index';
 import type { IdentityService } from './index';

@@ -1,4 +1,4 @@
-import { secretsEqual } from '../http/secrets';
+import { secretsEqual } from '../crypto/secrets';
 
 export const MIN_CRON_SECRET_LENGTH = 16;
 

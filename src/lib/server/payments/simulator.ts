@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { PaymentState } from '$lib/schemas/payments';
 import type { Db } from '../db';
-import { secretsEqual } from '../http/secrets';
+import { secretsEqual } from '../crypto/secrets';
 import type { PaymentProvider } from './types';
 
 /** Like a real provider, a session nobody acts on expires (reconciliation then settles it). */

@@ -6,7 +6,7 @@
 // a retry after a timeout or a 5xx is the same request to Vipps, never a second payment.
 import { PAYMENT_STATES } from '$lib/payments/states';
 import type { PaymentState } from '$lib/schemas/payments';
-import { secretsEqual } from '../http/secrets';
+import { secretsEqual } from '../crypto/secrets';
 import type { PaymentProvider, SessionRef } from './types';
 
 export interface VippsOptions {

@@ -8,7 +8,7 @@ import { m } from '$lib/paraglide/messages';
 import type { HolderFilter } from '$lib/schemas/admin-shop';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
-import { csvDate, toCsv } from '../http/csv';
+import { csvDate, toCsv } from '../csv';
 import type { RolesService } from '../identity/roles';
 import { recordExport } from './admin-export';
 import { containsPattern } from './products-admin';

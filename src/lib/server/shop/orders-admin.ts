@@ -12,7 +12,7 @@ import { namedTrail, type NamedTrail } from '../audit/named';
 import { actorNames } from '../audit/trail-entry';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
-import { csvDateTime, csvKroner, toCsv } from '../http/csv';
+import { csvDateTime, csvKroner, toCsv } from '../csv';
 import type { RolesService } from '../identity/roles';
 import type { OrderActionResult, PaymentsService } from '../payments';
 import { recordExport } from './admin-export';

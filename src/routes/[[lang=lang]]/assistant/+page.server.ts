@@ -1,7 +1,7 @@
 import { fail } from '@sveltejs/kit';
 import { AssistantFeedbackRequest, AssistantRequest } from '$lib/schemas/assistant';
 import { services } from '$lib/server/app';
-import { clientOf } from '$lib/server/http/guard';
+import { clientOf } from '$lib/server/web/guard';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // The assistant without JavaScript: a plain form that posts the question and shows the answer,

@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { chosenCampus } from '$lib/server/http/campus';
+import { chosenCampus } from '$lib/server/web/campus';
 import type { PageServerLoad } from './$types';
 
 // The campus page: its text, and the leadership of the visitor's campus (all when none is chosen).

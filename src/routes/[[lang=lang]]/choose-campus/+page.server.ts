@@ -1,8 +1,8 @@
 import { redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { rememberCampus } from '$lib/server/http/campus';
-import { safeReturnPath } from '$lib/server/http/paths';
+import { rememberCampus } from '$lib/server/web/campus';
+import { safeReturnPath } from '$lib/server/web/paths';
 import type { Actions, PageServerLoad } from './$types';
 
 // The campus selector is a plain form so it works without JavaScript; this page only answers it.

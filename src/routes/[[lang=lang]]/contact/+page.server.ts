@@ -4,7 +4,7 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { ContactForm } from '$lib/schemas/contact';
 import { services } from '$lib/server/app';
-import { clientOf } from '$lib/server/http/guard';
+import { clientOf } from '$lib/server/web/guard';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {

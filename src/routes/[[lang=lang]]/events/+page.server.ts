@@ -1,7 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { parseEventFilter } from '$lib/server/content';
-import { chosenCampus } from '$lib/server/http/campus';
+import { chosenCampus } from '$lib/server/web/campus';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url, cookies }) => {

@@ -5,8 +5,8 @@ import { localizePath } from '$lib/i18n';
 import { ProfileForm, SessionForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { rememberLocale } from '$lib/server/http/auth';
-import { clearSessionCookie } from '$lib/server/http/cookies';
+import { rememberLocale } from '$lib/server/web/auth';
+import { clearSessionCookie } from '$lib/server/web/cookies';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // The hook lets only signed-in users reach this page; everything shown is the caller's own.

@@ -1,6 +1,6 @@
 import { services } from '$lib/server/app';
 import { parseShopFilter } from '$lib/server/content';
-import { keepUntil } from '$lib/server/http/page-cache';
+import { keepUntil } from '$lib/server/web/page-cache';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url, setHeaders }) => {

@@ -1,5 +1,5 @@
 import { services } from '$lib/server/app';
-import { chosenCampus } from '$lib/server/http/campus';
+import { chosenCampus } from '$lib/server/web/campus';
 import type { PageServerLoad } from './$types';
 
 // `?campus=<id>` shows one campus, `?campus=` all; without the parameter the visitor's choice.

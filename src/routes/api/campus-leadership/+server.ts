@@ -1,8 +1,8 @@
 import { json } from '@sveltejs/kit';
 import { leadershipQuery } from '$lib/schemas/api';
 import { services } from '$lib/server/app';
-import { etagMatches, toErrorResponse, validationFailed } from '$lib/server/http/errors';
-import { overRateLimit } from '$lib/server/http/guard';
+import { etagMatches, toErrorResponse, validationFailed } from '$lib/server/web/errors';
+import { overRateLimit } from '$lib/server/web/guard';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = async (event) => {

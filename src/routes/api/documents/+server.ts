@@ -1,7 +1,7 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
+import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
 // The assistant's documents the caller manages: all for admins, their units' for leaders.

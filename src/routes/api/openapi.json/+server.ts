@@ -1,6 +1,6 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { openApiDocument } from '$lib/server/http/openapi';
+import { openApiDocument } from '$lib/server/web/openapi';
 import type { RequestHandler } from './$types';
 
 export const GET: RequestHandler = ({ url }) => {

@@ -1,9 +1,9 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { documentRefused, fileRefused, readDocumentUpload } from '$lib/server/documents/http';
+import { documentRefused, fileRefused, readDocumentUpload } from '$lib/server/web/documents';
 import { FileRefused } from '$lib/server/files';
-import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
+import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
 // A document for the assistant: multipart with `file` (PDF, Word, text or Markdown, by its bytes)

@@ -2,9 +2,9 @@ import { json } from '@sveltejs/kit';
 import { AssistantRequest } from '$lib/schemas/assistant';
 import { services } from '$lib/server/app';
 import { answerStream } from '$lib/server/assistant/sse';
-import { toErrorResponse } from '$lib/server/http/errors';
-import { overRateLimit } from '$lib/server/http/guard';
-import { readJsonBody } from '$lib/server/http/json-body';
+import { toErrorResponse } from '$lib/server/web/errors';
+import { overRateLimit } from '$lib/server/web/guard';
+import { readJsonBody } from '$lib/server/web/json-body';
 import type { RequestHandler } from './$types';
 
 // Public: anyone may ask, so questions are rate limited per client address. JSON answers whole;

@@ -1,5 +1,5 @@
 import { services } from '$lib/server/app';
-import { callerOf } from '$lib/server/http/admin-route';
+import { callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The inbox's kinds the caller may read, each with how many are new (the layout has checked the

@@ -2,7 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { originOf, startSession, userAgentOf } from '$lib/server/http/auth';
+import { originOf, startSession, userAgentOf } from '$lib/server/web/auth';
 import { OAUTH_STATE_COOKIE } from '$lib/server/identity/oidc';
 import type { PageServerLoad } from './$types';
 

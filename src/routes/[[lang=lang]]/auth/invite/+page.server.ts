@@ -5,7 +5,7 @@ import { localizePath } from '$lib/i18n';
 import { AcceptInviteForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { admitAuthForm, startSession, userAgentOf } from '$lib/server/http/auth';
+import { admitAuthForm, startSession, userAgentOf } from '$lib/server/web/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ url, locals }) => {

@@ -10,9 +10,9 @@ import {
 	startSession,
 	tokenLink,
 	userAgentOf
-} from '$lib/server/http/auth';
-import { clientOf } from '$lib/server/http/guard';
-import { signInLanding } from '$lib/server/http/redirect';
+} from '$lib/server/web/auth';
+import { clientOf } from '$lib/server/web/guard';
+import { signInLanding } from '$lib/server/web/redirect';
 import type { Actions, PageServerLoad } from './$types';
 
 const NOTICES = ['reset', 'verified'] as const;

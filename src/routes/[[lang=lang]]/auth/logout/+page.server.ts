@@ -2,7 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { clearSessionCookie } from '$lib/server/http/cookies';
+import { clearSessionCookie } from '$lib/server/web/cookies';
 import type { Actions } from './$types';
 
 // Signing out is a POST (the header's button); a GET shows the button for browsers without it.

@@ -2,7 +2,7 @@ import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { RegisterForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { admitAuthForm, keepSignupProof, tokenLink } from '$lib/server/http/auth';
+import { admitAuthForm, keepSignupProof, tokenLink } from '$lib/server/web/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async () => ({

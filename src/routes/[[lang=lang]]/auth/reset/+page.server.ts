@@ -4,7 +4,7 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { ResetForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { admitAuthForm } from '$lib/server/http/auth';
+import { admitAuthForm } from '$lib/server/web/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ url }) => ({

@@ -3,7 +3,7 @@ import { localizePath } from '$lib/i18n';
 import { TokenForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { forgetSignupProof, signupProofIn, startSession, userAgentOf } from '$lib/server/http/auth';
+import { forgetSignupProof, signupProofIn, startSession, userAgentOf } from '$lib/server/web/auth';
 import type { Actions, PageServerLoad } from './$types';
 
 // Opening the link shows a button; only the POST uses the token, so a mail scanner that fetches

@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { ownAddresses } from '$lib/server/http/moved';
+import { ownAddresses } from '$lib/server/web/moved';
 import type { PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params, setHeaders }) => {

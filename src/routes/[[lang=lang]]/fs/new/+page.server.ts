@@ -1,4 +1,4 @@
-import { claimFormActions, newClaimPage } from '$lib/server/http/expense-form';
+import { claimFormActions, newClaimPage } from '$lib/server/web/expense-form';
 import type { Actions, PageServerLoad } from './$types';
 
 // The hook lets only signed-in users reach /fs pages.

@@ -10,8 +10,8 @@ import {
 	readApplicationPost
 } from '$lib/server/applications/form';
 import { fileCountErrors } from '$lib/server/applications';
-import { clientOf } from '$lib/server/http/guard';
-import { movedPermanently } from '$lib/server/http/moved';
+import { clientOf } from '$lib/server/web/guard';
+import { movedPermanently } from '$lib/server/web/moved';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params, setHeaders, url }) => {

@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { movedPermanently } from '$lib/server/http/moved';
+import { movedPermanently } from '$lib/server/web/moved';
 import type { PageServerLoad } from './$types';
 
 // /policies lists the policies; /policies/<slug> shows one from the `pages` table.

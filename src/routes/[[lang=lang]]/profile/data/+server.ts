@@ -1,8 +1,8 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { originOf } from '$lib/server/http/auth';
-import { personalDataFile } from '$lib/server/http/personal-data';
+import { originOf } from '$lib/server/web/auth';
+import { personalDataFile } from '$lib/server/web/personal-data';
 import type { RequestHandler } from './$types';
 
 // "Download my data": everything stored about the signed-in person as one JSON file. A POST (the

@@ -6,10 +6,10 @@ import {
 	invalidFields
 } from '$lib/schemas/admin-people';
 import { services } from '$lib/server/app';
-import { typedValues } from '$lib/server/admin/form-action';
+import { typedValues } from '$lib/server/web/form-action';
 import { userContext } from '$lib/server/context';
-import { clearSessionCookie } from '$lib/server/http/cookies';
-import { clientOf } from '$lib/server/http/guard';
+import { clearSessionCookie } from '$lib/server/web/cookies';
+import { clientOf } from '$lib/server/web/guard';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // "Delete my account": what goes and what bookkeeping keeps, then a confirmation that works

@@ -2,8 +2,8 @@ import { fail, message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { SafetyReportForm } from '$lib/schemas/safety';
 import { services } from '$lib/server/app';
-import { originOf } from '$lib/server/http/auth';
-import { clientOf } from '$lib/server/http/guard';
+import { originOf } from '$lib/server/web/auth';
+import { clientOf } from '$lib/server/web/guard';
 import { anonymousClient } from '$lib/server/safety/anonymous-client';
 import type { Actions, PageServerLoad } from './$types';
 

@@ -4,8 +4,8 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { AddToCartForm } from '$lib/schemas/shop';
 import { services } from '$lib/server/app';
-import { keepUntil } from '$lib/server/http/page-cache';
-import { ensureSession } from '$lib/server/http/session';
+import { keepUntil } from '$lib/server/web/page-cache';
+import { ensureSession } from '$lib/server/web/session';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, params, setHeaders }) => {

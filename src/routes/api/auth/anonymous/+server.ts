@@ -2,9 +2,9 @@ import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { adminContext } from '$lib/server/context';
 import { storageUnavailable } from '$lib/server/db/errors';
-import { setSessionCookie } from '$lib/server/http/cookies';
-import { unavailableResponse } from '$lib/server/http/errors';
-import { overRateLimit } from '$lib/server/http/guard';
+import { setSessionCookie } from '$lib/server/web/cookies';
+import { unavailableResponse } from '$lib/server/web/errors';
+import { overRateLimit } from '$lib/server/web/guard';
 import { errorFields, log } from '$lib/server/log';
 import type { RequestHandler } from './$types';
 

@@ -1,5 +1,5 @@
 import { json } from '@sveltejs/kit';
-import { overRateLimit } from '$lib/server/http/guard';
+import { overRateLimit } from '$lib/server/web/guard';
 import type { RequestHandler } from './$types';
 
 const NO_STORE = { 'cache-control': 'no-store' };

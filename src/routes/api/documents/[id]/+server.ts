@@ -1,6 +1,6 @@
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
+import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
 // A document the assistant answers from is public (its passages are quoted to anyone), so anyone

@@ -1,8 +1,8 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { errorResponse, toErrorResponse } from '$lib/server/http/errors';
-import { overRateLimit } from '$lib/server/http/guard';
-import { descriptionRefused, readDescriptionRequest } from '$lib/server/receipts/http';
+import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
+import { overRateLimit } from '$lib/server/web/guard';
+import { descriptionRefused, readDescriptionRequest } from '$lib/server/web/receipts';
 import type { RequestHandler } from './$types';
 
 // A suggested description for a claim line from the caller's own receipts: ids of receipts

@@ -1,7 +1,7 @@
 import { FileQuery } from '$lib/schemas/api';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import { errorResponse, toErrorResponse, validationFailed } from '$lib/server/http/errors';
+import { errorResponse, toErrorResponse, validationFailed } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
 // A stored upload, to its uploader and to whoever may see the claim it is a receipt on. Everyone

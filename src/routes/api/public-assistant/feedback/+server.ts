@@ -1,8 +1,8 @@
 import { AssistantFeedbackRequest } from '$lib/schemas/assistant';
 import { services } from '$lib/server/app';
-import { toErrorResponse } from '$lib/server/http/errors';
-import { overRateLimit } from '$lib/server/http/guard';
-import { readJsonBody } from '$lib/server/http/json-body';
+import { toErrorResponse } from '$lib/server/web/errors';
+import { overRateLimit } from '$lib/server/web/guard';
+import { readJsonBody } from '$lib/server/web/json-body';
 import type { RequestHandler } from './$types';
 
 // A visitor's rating of an answer: counted with the questions (same bucket), kept without who

@@ -1,7 +1,7 @@
 import { services } from '$lib/server/app';
-import { servedMedia } from '$lib/server/content/media';
+import { servedMedia } from '$lib/server/web/media';
 import { userContext } from '$lib/server/context';
-import { errorResponse } from '$lib/server/http/errors';
+import { errorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
 // An uploaded content image, as uploaded (`full.<ext>`) or in one of its sizes (`<width>.avif`,

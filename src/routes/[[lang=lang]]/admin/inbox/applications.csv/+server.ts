@@ -1,6 +1,6 @@
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
-import { csvResponse } from '$lib/server/http/csv';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { csvResponse } from '$lib/server/csv';
 import type { RequestHandler } from './$types';
 
 // One job's applications (`?job=<id>`) as a spreadsheet file, for whoever may review them.

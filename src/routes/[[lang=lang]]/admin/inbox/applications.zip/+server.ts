@@ -1,5 +1,5 @@
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { RequestHandler } from './$types';
 
 // One job's applications' files (`?job=<id>`) as a ZIP archive, a folder per applicant, streamed.

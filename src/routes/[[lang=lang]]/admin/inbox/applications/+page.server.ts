@@ -1,7 +1,7 @@
 import { filterOf } from '$lib/schemas/admin-shop';
 import { InboxFilter } from '$lib/schemas/application';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The applications the caller may read (admins all; a unit's leaders their units'), filtered by a

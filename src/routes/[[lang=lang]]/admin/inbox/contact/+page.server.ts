@@ -1,6 +1,6 @@
 import { services } from '$lib/server/app';
 import { ContactFilterSchema } from '$lib/server/contact/inbox';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // Contact messages, newest first: admins only (anyone else finds no such page). The filters are

@@ -1,7 +1,7 @@
 import { filterOf } from '$lib/schemas/admin-shop';
 import { SafetyFilter } from '$lib/schemas/safety';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The safety team's reports, newest first, filtered by status and unit. Everyone else, admins

@@ -10,7 +10,7 @@ import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/history-text';
-import { formAction } from '$lib/server/admin/form-action';
+import { formAction } from '$lib/server/web/form-action';
 import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad } from './$types';

@@ -1,7 +1,7 @@
 import { filterOf, HolderFilter } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
-import { csvResponse } from '$lib/server/http/csv';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { csvResponse } from '$lib/server/csv';
 import type { RequestHandler } from './$types';
 
 // Who holds a membership, as the same filter selects them, as a spreadsheet file.

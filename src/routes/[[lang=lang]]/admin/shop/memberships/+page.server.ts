@@ -1,6 +1,6 @@
 import { filterOf, HolderFilter } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The membership plans on sale, and who holds a membership (searched and filtered by a GET form).

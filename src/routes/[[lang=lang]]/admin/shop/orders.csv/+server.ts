@@ -1,7 +1,7 @@
 import { filterOf, OrderFilter } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
-import { csvResponse } from '$lib/server/http/csv';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { csvResponse } from '$lib/server/csv';
 import type { RequestHandler } from './$types';
 
 // The order list as the same filter selects it, every page, as a spreadsheet file.

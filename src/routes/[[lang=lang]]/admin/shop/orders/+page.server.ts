@@ -1,6 +1,6 @@
 import { filterOf, OrderFilter } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // Every order, searched and filtered by a GET form, paged, with the totals of what it selects.

@@ -1,6 +1,6 @@
 import { filterOf, ProductFilter } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The shop's products for admins, filtered by a GET form (search, category, on sale, low stock).

@@ -1,9 +1,9 @@
 import { error, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { originOf } from '$lib/server/http/auth';
-import { clientOf } from '$lib/server/http/guard';
-import { signInLanding } from '$lib/server/http/redirect';
+import { originOf } from '$lib/server/web/auth';
+import { clientOf } from '$lib/server/web/guard';
+import { signInLanding } from '$lib/server/web/redirect';
 import { OAUTH_STATE_COOKIE, FLOW_TTL_MS } from '$lib/server/identity/oidc';
 import { errorFields, log } from '$lib/server/log';
 import type { RequestHandler } from './$types';

@@ -1,4 +1,4 @@
-import { claimFormActions, editClaimPage } from '$lib/server/http/expense-form';
+import { claimFormActions, editClaimPage } from '$lib/server/web/expense-form';
 import type { Actions, PageServerLoad } from './$types';
 
 // Only the claimant reaches this page, and only while the claim may be edited (a draft or a

@@ -1,11 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { userContext } from '$lib/server/context';
-import {
-	inviteAction,
-	inviteForm,
-	revokeInvitationAction
-} from '$lib/server/http/team-invitations';
+import { inviteAction, inviteForm, revokeInvitationAction } from '$lib/server/web/team';
 import type { Actions, PageServerLoad } from './$types';
 
 // A unit's invitations, for its leaders and admins (the hook has sent everyone else to sign in).

@@ -2,7 +2,7 @@ import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
 import { adminContext } from '$lib/server/context';
 import { storageUnavailable } from '$lib/server/db/errors';
-import { errorResponse } from '$lib/server/http/errors';
+import { errorResponse } from '$lib/server/web/errors';
 import { errorFields, log } from '$lib/server/log';
 import { readCallbackSessionId } from '$lib/server/payments/callback';
 import type { RequestHandler } from './$types';

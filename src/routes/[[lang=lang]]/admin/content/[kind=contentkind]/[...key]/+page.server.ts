@@ -4,7 +4,7 @@ import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import { notFoundWhenDenied, postedForm } from '$lib/server/content/admin-form';
+import { notFoundWhenDenied, postedForm } from '$lib/server/web/content-admin';
 import { userContext } from '$lib/server/context';
 import { Conflict } from '$lib/server/errors';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';

@@ -2,7 +2,7 @@ import { error, fail, redirect } from '@sveltejs/kit';
 import type { ContentKind } from '$lib/admin/nav';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { notFoundWhenDenied, postedForm } from '$lib/server/content/admin-form';
+import { notFoundWhenDenied, postedForm } from '$lib/server/web/content-admin';
 import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';

@@ -4,7 +4,7 @@ import { APPLICATION_LIMITS } from '$lib/schemas/application';
 import { services } from '$lib/server/app';
 import { applicationTrail } from '$lib/server/applications/trail-text';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 // One application as its reviewers see it: what the applicant sent (shown as text), the files

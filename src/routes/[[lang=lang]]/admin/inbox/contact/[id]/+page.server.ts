@@ -2,8 +2,8 @@ import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { AssignSchema, ReplySchema, StatusSchema } from '$lib/server/contact/inbox';
-import { contactAction } from '$lib/server/contact/inbox-form';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { contactAction } from '$lib/server/web/contact-inbox';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 // One contact message: what was written (shown as text), its replies, who has it, and its

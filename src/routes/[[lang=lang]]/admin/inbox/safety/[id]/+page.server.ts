@@ -1,10 +1,10 @@
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { SafetyReplyForm, SafetyStatusForm } from '$lib/schemas/safety';
 import { m } from '$lib/paraglide/messages';
-import { formAction } from '$lib/server/admin/form-action';
+import { formAction } from '$lib/server/web/form-action';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
-import { originOf } from '$lib/server/http/auth';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { originOf } from '$lib/server/web/auth';
 import { accessLogText } from '$lib/server/safety/texts';
 import type { Actions, PageServerLoad } from './$types';
 

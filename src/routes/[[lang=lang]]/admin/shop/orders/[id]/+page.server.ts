@@ -1,13 +1,13 @@
 import { error, fail } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import {
 	historyOf,
 	historyTexts,
 	orderDoneText,
 	orderPageTexts,
 	orderRefusalText
-} from '$lib/server/http/admin-shop-text';
+} from '$lib/server/web/admin-shop-text';
 import type { OrderActionResult } from '$lib/server/payments';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 

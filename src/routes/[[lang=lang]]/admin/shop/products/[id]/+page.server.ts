@@ -2,10 +2,10 @@ import { fail, redirect } from '@sveltejs/kit';
 import { errorText, imageTexts } from '$lib/components/admin/content-texts';
 import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import { postedPicture } from '$lib/server/content/admin-form';
+import { postedPicture } from '$lib/server/web/content-admin';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
-import { catalogueFormState, catalogueRecordActions } from '$lib/server/http/admin-form';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { catalogueFormState, catalogueRecordActions } from '$lib/server/web/shop-admin';
 import type { Actions, PageServerLoad } from './$types';
 
 // One product: its form (save), take it off sale or back, delete it; with its audit trail.

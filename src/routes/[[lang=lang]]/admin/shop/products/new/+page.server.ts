@@ -2,9 +2,9 @@ import { redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { invalidAnswer } from '$lib/server/http/admin-form';
-import { catalogueFormTexts } from '$lib/server/http/admin-shop-text';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { invalidAnswer } from '$lib/server/web/shop-admin';
+import { catalogueFormTexts } from '$lib/server/web/admin-shop-text';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 const BLANK: CatalogueValues = {

@@ -5,13 +5,9 @@ import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/history-text';
-import { formAction } from '$lib/server/admin/form-action';
+import { formAction } from '$lib/server/web/form-action';
 import { userContext } from '$lib/server/context';
-import {
-	inviteAction,
-	inviteForm,
-	revokeInvitationAction
-} from '$lib/server/http/team-invitations';
+import { inviteAction, inviteForm, revokeInvitationAction } from '$lib/server/web/team';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 

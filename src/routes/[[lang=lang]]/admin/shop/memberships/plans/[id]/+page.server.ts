@@ -1,7 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { catalogueFormState, catalogueRecordActions } from '$lib/server/http/admin-form';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { catalogueFormState, catalogueRecordActions } from '$lib/server/web/shop-admin';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 // One membership plan: its form (names, price, period, months, on sale), taking it off sale or

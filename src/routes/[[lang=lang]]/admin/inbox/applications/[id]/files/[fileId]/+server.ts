@@ -1,6 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/http/admin-route';
+import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { RequestHandler } from './$types';
 
 // An application's CV or attachment, for whoever may review the application (404 for everyone

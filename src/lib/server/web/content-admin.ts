@@ -5,7 +5,7 @@ import { formNames } from '$lib/admin/content-fields';
 import { KINDS } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
 import { Forbidden, NotFound, NotSignedIn } from '../errors';
-import type { FormValues, ImageUpload } from './editor';
+import type { FormValues, ImageUpload } from '../content/editor';
 
 const EXTRA = ['publication', 'publish_at', 'image_remove'];
 

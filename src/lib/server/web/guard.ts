@@ -2,7 +2,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { services } from '../app';
 import { errorResponse } from './errors';
-import { clientAddress } from './rate-limit';
+import { clientAddress } from '../rate-limit';
 
 export type RateBucket =
 	'anonymous' | 'public' | 'auth' | 'contact' | 'assistant' | 'safety' | 'safety_follow_up';

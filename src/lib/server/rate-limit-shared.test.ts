@@ -1,8 +1,8 @@
 // The rate-limit counters several instances share on PostgreSQL (db/postgres.ts): two pools on
 // one database stand for two instances.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPostgres, type PostgresDatabase } from '../db/postgres';
-import { createPgDatabase } from '../db/test-db';
+import { openPostgres, type PostgresDatabase } from './db/postgres';
+import { createPgDatabase } from './db/test-db';
 import { rateLimiter } from './rate-limit';
 
 let drop: () => Promise<void>;

@@ -2,11 +2,11 @@
 // the error envelope with the refusal's code and a sentence an admin can act on.
 import { ProcessDocumentFields } from '$lib/schemas/documents';
 import type { z } from 'zod';
-import { errorResponse, validationFailed } from '../http/errors';
-import { readFormBody } from '../http/form-body';
+import { errorResponse, validationFailed } from './errors';
+import { readFormBody } from './form-body';
 import type { RefusalCode } from '../files';
-import { fileRefusedResponse } from '../files/http';
-import type { DocumentRefusal } from '.';
+import { fileRefusedResponse } from './files';
+import type { DocumentRefusal } from '../documents';
 
 const REFUSALS: Record<DocumentRefusal, string> = {
 	no_text_layer:

@@ -2,9 +2,9 @@
 // headers that let browsers and proxies keep a public one for good.
 import type { UserContext } from '../context';
 import type { FilesService } from '../files';
-import { etagMatches } from '../http/errors';
+import { etagMatches } from './errors';
 import type { RolesService } from '../identity/roles';
-import type { ContentService } from '.';
+import type { ContentService } from '../content';
 
 const NAME = /^(full|\d{2,4})\.(avif|webp|jpg|png)$/;
 const TYPES: Record<string, string> = {

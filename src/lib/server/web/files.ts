@@ -1,9 +1,9 @@
 // An upload the files port refused, in the API's error envelope: 413 for a file over the size
 // limit, 400 for the rest, the refusal's code as `file_<code>`, and a sentence the caller can act
 // on, at the field (and place) of the file; a limit's refusal names the limit.
-import { errorResponse } from '../http/errors';
-import type { RefusalCode } from './types';
-import { limitText } from './words';
+import { errorResponse } from './errors';
+import type { RefusalCode } from '../files/types';
+import { limitText } from '../files/words';
 
 export function fileRefusedResponse(
 	code: RefusalCode,

@@ -4,12 +4,12 @@
 import { DescriptionRequest, DescriptionUpload, type UnreadReason } from '$lib/schemas/assistant';
 import type { z } from 'zod';
 import type { RefusalCode } from '../files';
-import { fileRefusedResponse } from '../files/http';
-import { errorResponse, validationFailed } from '../http/errors';
-import { readFormBody } from '../http/form-body';
-import { readJsonBody } from '../http/json-body';
-import type { Locale } from '.';
-import type { ReceiptUpload, SuggestOutcome } from './suggest';
+import { fileRefusedResponse } from './files';
+import { errorResponse, validationFailed } from './errors';
+import { readFormBody } from './form-body';
+import { readJsonBody } from './json-body';
+import type { Locale } from '../receipts';
+import type { ReceiptUpload, SuggestOutcome } from '../receipts/suggest';
 
 export type DescriptionAsked = { locale?: Locale } & (
 	{ fileIds: string[] } | { uploads: ReceiptUpload[] }

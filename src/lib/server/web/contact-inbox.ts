@@ -5,9 +5,9 @@
 import { error, fail, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { m } from '$lib/paraglide/messages';
-import { typedValues } from '../admin/form-action';
+import { typedValues } from './form-action';
 import { unlessDenied } from '../identity/roles';
-import type { InboxResult } from './inbox';
+import type { InboxResult } from '../contact/inbox';
 
 export interface ContactAnswer {
 	action: 'assign' | 'status' | 'reply';
