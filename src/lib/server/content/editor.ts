@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { KINDS, formNames, type FieldDef, type KindDef } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
-import { fieldLabel } from '$lib/components/admin/content-texts';
+import { fieldLabel } from '$lib/admin/content-texts';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { changeTrail } from '../admin/change-trail';

@@ -1,5 +1,5 @@
 import { fail, redirect } from '@sveltejs/kit';
-import { errorText, imageTexts } from '$lib/components/admin/content-texts';
+import { errorText, imageTexts } from '$lib/admin/content-texts';
 import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { postedPicture } from '$lib/server/web/content-admin';
