@@ -9,9 +9,7 @@
 import type { Kysely } from 'kysely';
 import { KINDS, formNames, type FieldDef, type KindDef } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
-import { fieldLabel } from '$lib/admin/content-texts';
 import type { Locale } from '$lib/i18n';
-import { m } from '$lib/paraglide/messages';
 import { changeTrail } from '../admin/change-trail';
 import type { TrailEntry } from '../audit/trail-entry';
 import { recordChange, trail } from '../audit';
@@ -29,6 +27,7 @@ import { fieldSchema, issueCode, publicationSchema } from './form-schema';
 import { toOsloInput } from './oslo-time';
 import { firstFreeSlug, slugify } from '$lib/slug';
 import { publicationState, type PublicationState } from './visibility';
+import { trailField } from './words';
 
 type Row = Record<string, unknown>;
 // Tables are chosen by kind at run time; the rows go through untyped.
@@ -267,17 +266,6 @@ export function parseForm(
 		}
 	}
 	return { columns, publication, publishAt, errors };
-}
-
-/** A changed column in words: its field's label, with the language of a localized one. */
-function trailField(column: string): string {
-	const localized = /^(.*)_(no|en)$/.exec(column);
-	if (column === 'draft' || column === 'published_at') return m.admin_content_publication();
-	if (localized) {
-		const language = localized[2] === 'no' ? m.admin_language_no() : m.admin_language_en();
-		return `${fieldLabel(localized[1]!)} (${language})`;
-	}
-	return fieldLabel(column);
 }
 
 export function contentEditor(deps: {
