@@ -1,5 +1,6 @@
 import type { Locale } from '$lib/paraglide/runtime';
 import type { StorageUnavailable } from '$lib/server/db/errors';
+import type { UserContext } from '$lib/server/context';
 import type { SessionUser } from '$lib/server/identity/types';
 
 declare global {
@@ -15,6 +16,8 @@ declare global {
 			locale: Locale;
 			user: SessionUser | null;
 			sessionId: string | null;
+			/** The caller's context for every domain call (server/web/caller.ts keeps it current). */
+			caller: UserContext;
 			/** Set by handleError when the request failed on a locked or full store. */
 			storageUnavailable?: StorageUnavailable;
 		}

@@ -26,7 +26,7 @@ import {
 	namesReservedAction
 } from '$lib/server/web/body';
 import { adminScope } from '$lib/server/admin/scope';
-import { userContext } from '$lib/server/context';
+import { setCaller } from '$lib/server/web/caller';
 import { setSessionCookie } from '$lib/server/web/cookies';
 import { storageUnavailable } from '$lib/server/db/errors';
 import { asApiError, errorResponse, unavailableResponse } from '$lib/server/web/errors';
@@ -138,7 +138,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// Not only page paths: `/en/fs/a.b` looks like a file to isPagePath, yet /fs/[id] answers it.
 		if (visitor && isProtectedPath(pathname)) return loginRedirect(pathname, search, locale);
 		if (reads || visitor || !isAdminPath(pathname) || !isUploadPath(pathname)) return null;
-		const scope = await adminScope(services().roles, userContext(user, event.locals.sessionId));
+		const scope = await adminScope(services().roles, event.locals.caller);
 		return scope ? null : formPostRefused(404, 'Not found', event.request);
 	}
 
@@ -167,8 +167,7 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// Without a session cookie there is no one to look up (and no promise to wait for). The
 		// reporter's safety pages never look: nothing there may know, renew or touch a session.
 		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
-		event.locals.user = found?.user ?? null;
-		event.locals.sessionId = found?.sessionId ?? null;
+		setCaller(event.locals, found?.user ?? null, found?.sessionId ?? null);
 
 		// Who may not post here is refused before the body is read: a visitor's 50 MB upload to a
 		// protected page is not worth the seconds it takes to parse.

@@ -2,7 +2,6 @@ import { formatTime } from '$lib/format';
 import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
-import { callerOf } from '$lib/server/web/admin-route';
 import { chosenCampus } from '$lib/server/web/campus';
 import type { LayoutServerLoad } from './$types';
 
@@ -11,7 +10,7 @@ import type { LayoutServerLoad } from './$types';
 // back to it. Visitors without a session cost nothing more: neither asks a question without one
 // (and only those visitors' pages are kept in the page cache).
 export const load: LayoutServerLoad = async (event) => {
-	const caller = callerOf(event);
+	const caller = event.locals.caller;
 	const [campuses, campus, inbox, cart] = await Promise.all([
 		services().content.campuses(),
 		chosenCampus(event.cookies),

@@ -1,15 +1,8 @@
-// What the admin area's routes share: the caller's context, and one answer for everyone a domain
+// What the admin area's routes share: one answer for everyone a domain
 // function refuses (not signed in, not allowed, no such record): 404, as if the page did not exist.
 // The hook has already sent visitors without a session to sign in.
 import { error } from '@sveltejs/kit';
-import { userContext, type UserContext } from '../context';
 import { unlessDenied } from '../identity/roles';
-
-export function callerOf(event: {
-	locals: { user: App.Locals['user']; sessionId: App.Locals['sessionId'] };
-}): UserContext {
-	return userContext(event.locals.user, event.locals.sessionId);
-}
 
 /** The work's value; a refusal (or nothing found) is the 404 page. */
 export async function allowedOr404<T>(work: Promise<T>): Promise<NonNullable<T>> {

@@ -5,6 +5,7 @@ import { fail, message, type SuperValidated } from 'sveltekit-superforms';
 import { LOCALE_COOKIE, localizePath, type Locale } from '$lib/i18n';
 import { services } from '../app';
 import type { IssuedSession } from '../identity';
+import { setCaller } from './caller';
 import { setSessionCookie } from './cookies';
 import { clientOf } from './guard';
 
@@ -20,8 +21,7 @@ export function tokenLink(event: RequestEvent, path: string, locale: Locale) {
 
 export function startSession(event: RequestEvent, session: IssuedSession): void {
 	setSessionCookie(event.cookies, session.secret, session.expiresAt);
-	event.locals.user = session.user;
-	event.locals.sessionId = session.sessionId;
+	setCaller(event.locals, session.user, session.sessionId);
 }
 
 /** The user's remembered language becomes the locale cookie that unprefixed links follow. */

@@ -11,7 +11,6 @@ import { emptyLine, type Problems, type UploadedFile } from '$lib/expenses/form-
 import { m } from '$lib/paraglide/messages';
 import { ClaimForm } from '$lib/schemas/expense-form';
 import { services } from '../app';
-import { userContext } from '../context';
 import { FileRefused, type StoredFile } from '../files';
 import type { ExpenseRefusal } from '../expenses';
 import { chosenCampus } from './campus';
@@ -39,7 +38,6 @@ const STATUS: Partial<Record<ExpenseRefusal, 400 | 403 | 404 | 409>> = {
 	not_claimant: 403
 };
 
-const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
 const userIdOf = (event: RequestEvent) => event.locals.user!.id;
 
 export const claimFormOf = (values: unknown) =>
@@ -51,7 +49,7 @@ export const claimFormOf = (values: unknown) =>
  */
 async function guard(event: RequestEvent, claimId: string | null): Promise<StoredDraft | null> {
 	if (claimId === null) return null;
-	const detail = await services().expenses.detail(ctxOf(event), claimId);
+	const detail = await services().expenses.detail(event.locals.caller, claimId);
 	if (!detail || !detail.viewer.isClaimant) error(404, 'Not found');
 	return { purpose: detail.purpose, advanceOre: detail.totals.advanceOre };
 }
@@ -157,7 +155,7 @@ async function save(
 	accepted: string[]
 ) {
 	const { expenses } = services();
-	const ctx = ctxOf(event);
+	const ctx = event.locals.caller;
 	let { input, kept } = toClaimInput(form.data);
 	const refused: FieldIssue[] = [];
 	let outcome;
@@ -253,7 +251,7 @@ async function saveAction(event: RequestEvent, claimId: string | null, then: 'sa
 	const locale = event.locals.locale;
 	const edit = localizePath(`/fs/${saved.id}/edit`, locale);
 	if (then === 'save') redirect(303, `${edit}?saved=1`);
-	const submitted = await services().expenses.submit(ctxOf(event), saved.id, saved.version);
+	const submitted = await services().expenses.submit(event.locals.caller, saved.id, saved.version);
 	// The draft is saved either way; what kept it from going further is shown on its edit page.
 	if (!submitted.ok) redirect(303, `${edit}?refused=${submitted.reason}`);
 	redirect(303, `${localizePath(`/fs/${saved.id}`, locale)}?done=submit`);
@@ -375,7 +373,7 @@ export async function newClaimPage(event: RequestEvent) {
 /** What /fs/{id}/edit shows: the stored claim, or 404 for anyone but its claimant. */
 export async function editClaimPage(event: RequestEvent, claimId: string) {
 	const { expenses, files } = services();
-	const detail = await expenses.detail(ctxOf(event), claimId);
+	const detail = await expenses.detail(event.locals.caller, claimId);
 	if (!detail || !detail.viewer.isClaimant) error(404, 'Not found');
 	const locale = event.locals.locale;
 	// A claim no longer editable is shown as it is; after a refused post the form says why.

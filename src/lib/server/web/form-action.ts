@@ -5,7 +5,7 @@
 import { error, fail, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { invalidFields } from '$lib/schemas/admin-people';
-import { userContext, type UserContext } from '../context';
+import type { UserContext } from '../context';
 import { unlessDenied } from '../identity/roles';
 
 type Outcome = { ok: true } | { ok: false; reason: string };
@@ -44,7 +44,7 @@ export async function formAction<S extends z.ZodType, R extends Outcome>(
 			reason: null
 		} satisfies FormAnswer);
 	}
-	const ctx = userContext(event.locals.user, event.locals.sessionId);
+	const ctx = event.locals.caller;
 	const result = await unlessDenied(run(parsed.data, ctx));
 	if (result === null) error(404, 'Not found');
 	if (!result.ok) {

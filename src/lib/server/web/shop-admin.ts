@@ -8,7 +8,7 @@ import { services } from '../app';
 import { m } from '$lib/paraglide/messages';
 import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
 import type { NamedTrail } from '../audit/named';
-import { allowedOr404, callerOf } from './admin-route';
+import { allowedOr404 } from './admin-route';
 import {
 	catalogueFormTexts,
 	deleteRefusedText,
@@ -152,7 +152,7 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 	const setActive = async (event: RecordEvent, active: boolean) => {
 		const { version } = await posted(event);
 		const result = await allowedOr404(
-			services().productsAdmin.setActive(callerOf(event), event.params.id, version, active)
+			services().productsAdmin.setActive(event.locals.caller, event.params.id, version, active)
 		);
 		return activeAnswer(result, event.locals.locale, active);
 	};
@@ -161,7 +161,9 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 			const { values, version } = await posted(event);
 			const { productsAdmin } = services();
 			const update = kind === 'product' ? productsAdmin.updateProduct : productsAdmin.updatePlan;
-			const result = await allowedOr404(update(callerOf(event), event.params.id, version, values));
+			const result = await allowedOr404(
+				update(event.locals.caller, event.params.id, version, values)
+			);
 			return saveAnswer(result, values, event.locals.locale);
 		},
 		deactivate: (event: RecordEvent) => setActive(event, false),
@@ -169,7 +171,7 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 		delete: async (event: RecordEvent) => {
 			const { version } = await posted(event);
 			const result = await allowedOr404(
-				services().productsAdmin.remove(callerOf(event), event.params.id, version)
+				services().productsAdmin.remove(event.locals.caller, event.params.id, version)
 			);
 			if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
 			return activeAnswer(result, event.locals.locale);

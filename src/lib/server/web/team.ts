@@ -6,7 +6,6 @@ import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { InviteForm, RevokeInvitationForm } from '$lib/schemas/auth';
 import { services } from '../app';
-import { userContext } from '../context';
 import { unlessDenied } from '../identity/roles';
 import { tokenLink } from './auth';
 
@@ -21,7 +20,7 @@ export async function inviteAction(event: UnitEvent) {
 	const { locale } = event.locals;
 	const made = await unlessDenied(
 		services().invitations.invite(
-			userContext(event.locals.user, event.locals.sessionId),
+			event.locals.caller,
 			{ unitId: event.params.id, ...form.data, locale },
 			tokenLink(event, '/auth/invite', locale)
 		)
@@ -35,11 +34,7 @@ export async function revokeInvitationAction(event: UnitEvent) {
 	const parsed = RevokeInvitationForm.safeParse(Object.fromEntries(await event.request.formData()));
 	if (!parsed.success) return fail(400, { revokeFailed: true });
 	const revoked = await unlessDenied(
-		services().invitations.revoke(
-			userContext(event.locals.user, event.locals.sessionId),
-			event.params.id,
-			parsed.data.invitationId
-		)
+		services().invitations.revoke(event.locals.caller, event.params.id, parsed.data.invitationId)
 	);
 	if (revoked === null) return fail(403, { revokeFailed: true });
 	return revoked ? { revoked: true } : fail(404, { revokeFailed: true });

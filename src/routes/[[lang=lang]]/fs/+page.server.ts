@@ -1,12 +1,11 @@
 import { CLAIM_STATUSES, isClaimStatus, statusLabels } from '$lib/server/expenses/words';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import type { PageServerLoad } from './$types';
 
 // The caller's own claims (an unknown ?status= lists them all) and, for approvers, the claims
 // waiting for them. The hook lets only signed-in users reach this page.
 export const load: PageServerLoad = async ({ locals, url }) => {
-	const ctx = userContext(locals.user, locals.sessionId);
+	const ctx = locals.caller;
 	const wanted = url.searchParams.get('status');
 	const status = isClaimStatus(wanted) ? wanted : undefined;
 	const { expenses, roles } = services();

@@ -2,7 +2,6 @@ import { fail, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { BuyMembershipForm } from '$lib/schemas/shop';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import type { Actions, PageServerLoad } from './$types';
 
 const loginUrl = (locale: 'no' | 'en') =>
@@ -10,7 +9,7 @@ const loginUrl = (locale: 'no' | 'en') =>
 
 export const load: PageServerLoad = async ({ locals }) => {
 	const { membership } = services();
-	const ctx = userContext(locals.user, locals.sessionId);
+	const ctx = locals.caller;
 	return {
 		plans: await membership.plans(locals.locale),
 		active: await membership.active(ctx),
@@ -27,7 +26,7 @@ export const actions: Actions = {
 		if (!locals.user || locals.user.isAnonymous) redirect(303, loginUrl(locals.locale));
 		const { membership, shop } = services();
 		if (!(await membership.isPlan(form.data.productId))) return fail(404, { reason: 'invalid' });
-		const ctx = userContext(locals.user, locals.sessionId);
+		const ctx = locals.caller;
 		// One period per plan and order: adding a plan that is already in the cart keeps it there.
 		const result = await shop.setLineQuantity(ctx, form.data.productId, 1);
 		if (!result.ok) return fail(409, { reason: result.reason });

@@ -1,6 +1,5 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
@@ -9,7 +8,7 @@ export const GET: RequestHandler = async ({ locals }) => {
 	const user = locals.user;
 	if (!user || user.isAnonymous) return errorResponse(401, { error: 'Unauthorized' });
 	try {
-		const documents = await services().documents.list(userContext(user, locals.sessionId));
+		const documents = await services().documents.list(locals.caller);
 		return json(
 			{ documents: documents.map(({ fileId: _file, ...shown }) => shown) },
 			{ headers: { 'cache-control': 'private, no-store' } }

@@ -1,6 +1,5 @@
 import { json } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { documentRefused, fileRefused, readDocumentUpload } from '$lib/server/web/documents';
 import { FileRefused } from '$lib/server/files';
 import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
@@ -17,7 +16,7 @@ export const POST: RequestHandler = async ({ request, locals }) => {
 	if (upload instanceof Response) return upload;
 	const { file, fields } = upload;
 	const { files, documents, roles } = services();
-	const ctx = userContext(user, locals.sessionId);
+	const ctx = locals.caller;
 	try {
 		const unitId = fields.unitId ?? null;
 		if (!(await roles.can(ctx, { action: 'manage-documents', unitId }))) {

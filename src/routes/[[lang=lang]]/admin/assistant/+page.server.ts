@@ -1,9 +1,8 @@
 import { error, fail } from '@sveltejs/kit';
 import { z } from 'zod';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
-import type { Actions, PageServerLoad, RequestEvent } from './$types';
+import type { Actions, PageServerLoad } from './$types';
 
 // What visitors asked the assistant and did not get: admins only (the hook has sent visitors to
 // sign in; anyone else learns nothing, not even that the page exists). Filters are a GET form.
@@ -13,8 +12,6 @@ const Filter = z.object({
 });
 const Dismiss = z.object({ key: z.string().trim().min(1).max(2000), locale: z.enum(['no', 'en']) });
 
-const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
-
 export const load: PageServerLoad = async (event) => {
 	const { url } = event;
 	const filter = Filter.parse({
@@ -22,7 +19,7 @@ export const load: PageServerLoad = async (event) => {
 		reason: url.searchParams.get('reason') || undefined
 	});
 	const feedback = services().assistantFeedback;
-	const ctx = ctxOf(event);
+	const ctx = event.locals.caller;
 	const seen = await unlessDenied(
 		Promise.all([feedback.summary(ctx), feedback.misses(ctx, filter)])
 	);
@@ -36,7 +33,7 @@ export const actions: Actions = {
 		const parsed = Dismiss.safeParse(Object.fromEntries(await event.request.formData()));
 		if (!parsed.success) return fail(400, { dismissFailed: true });
 		const cleared = await unlessDenied(
-			services().assistantFeedback.dismiss(ctxOf(event), parsed.data)
+			services().assistantFeedback.dismiss(event.locals.caller, parsed.data)
 		);
 		if (cleared === null) error(404, 'Not found');
 		return { dismissed: cleared };

@@ -1,7 +1,6 @@
 import { error } from '@sveltejs/kit';
 import { PeopleSearch } from '$lib/schemas/admin-people';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { PageServerLoad } from './$types';
 
@@ -12,9 +11,7 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 		q: url.searchParams.get('q') ?? '',
 		page: url.searchParams.get('page') ?? 1
 	});
-	const found = await unlessDenied(
-		services().people.search(userContext(locals.user, locals.sessionId), query)
-	);
+	const found = await unlessDenied(services().people.search(locals.caller, query));
 	if (!found) error(404, 'Not found');
 	return found;
 };

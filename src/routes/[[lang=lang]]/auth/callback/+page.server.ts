@@ -1,7 +1,6 @@
 import { redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { originOf, startSession, userAgentOf } from '$lib/server/web/auth';
 import { OAUTH_STATE_COOKIE } from '$lib/server/identity/oidc';
 import type { PageServerLoad } from './$types';
@@ -13,7 +12,7 @@ export const load: PageServerLoad = async (event) => {
 	const callbackUrl = new URL(`${originOf(event)}/auth/callback${url.search}`);
 	const browserState = cookies.get(OAUTH_STATE_COOKIE);
 	cookies.delete(OAUTH_STATE_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'lax' });
-	const result = await services().oidc.finish(userContext(locals.user, locals.sessionId), {
+	const result = await services().oidc.finish(locals.caller, {
 		callbackUrl,
 		browserState,
 		userAgent: userAgentOf(event)

@@ -4,7 +4,6 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { AcceptInviteForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { admitAuthForm, startSession, userAgentOf } from '$lib/server/web/auth';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -29,11 +28,11 @@ export const actions: Actions = {
 		if (refusal) return refusal;
 		const { invitations } = services();
 		const { locals } = event;
-		const result = await invitations.accept(
-			userContext(locals.user, locals.sessionId),
-			form.data.token,
-			{ name: form.data.name, password, userAgent: userAgentOf(event) }
-		);
+		const result = await invitations.accept(locals.caller, form.data.token, {
+			name: form.data.name,
+			password,
+			userAgent: userAgentOf(event)
+		});
 		if (!result.ok) {
 			if (result.reason === 'needs_account') {
 				if (!form.data.name) setError(form, 'name', 'required');

@@ -3,7 +3,6 @@ import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { LoginForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import {
 	admitAuthForm,
 	keepSignupProof,
@@ -41,7 +40,7 @@ export const actions: Actions = {
 		if (refusal) return refusal;
 		const { identity } = services();
 		const { locals } = event;
-		const result = await identity.signInWithPassword(userContext(locals.user, locals.sessionId), {
+		const result = await identity.signInWithPassword(locals.caller, {
 			email: form.data.email,
 			password,
 			client: clientOf(event),

@@ -2,7 +2,6 @@ import { fail, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { TokenForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { forgetSignupProof, signupProofIn, startSession, userAgentOf } from '$lib/server/web/auth';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -17,11 +16,10 @@ export const actions: Actions = {
 		const parsed = TokenForm.safeParse(Object.fromEntries(await request.formData()));
 		const confirmed =
 			parsed.success &&
-			(await services().identity.confirmEmail(
-				userContext(locals.user, locals.sessionId),
-				parsed.data.token,
-				{ signupProof: signupProofIn(event), userAgent: userAgentOf(event) }
-			));
+			(await services().identity.confirmEmail(locals.caller, parsed.data.token, {
+				signupProof: signupProofIn(event),
+				userAgent: userAgentOf(event)
+			}));
 		if (!confirmed) return fail(400, { invalid: true });
 		forgetSignupProof(event);
 		if (confirmed.session) {

@@ -1,7 +1,6 @@
 import { error, fail, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import {
 	decideFromForm,
 	doneOf,
@@ -14,10 +13,9 @@ import { claimPageTexts } from '$lib/server/expenses/trail-text';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One claim for whoever may see it; anyone else's id answers the same 404 as an unknown one.
-const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
 
 export const load: PageServerLoad = async (event) => {
-	const claim = await services().expenses.detail(ctxOf(event), event.params.id);
+	const claim = await services().expenses.detail(event.locals.caller, event.params.id);
 	if (!claim) error(404, 'Not found');
 	const done = doneOf(event.url);
 	const step = done && [...claim.trail].reverse().find((entry) => entry.action === done);
@@ -36,7 +34,7 @@ const decision = (action: DecisionName) => async (event: RequestEvent) => {
 	const body = await event.request.formData().catch(() => new FormData());
 	const result = await decideFromForm(
 		services().expenses,
-		ctxOf(event),
+		event.locals.caller,
 		event.params.id,
 		action,
 		body
@@ -53,7 +51,7 @@ export const actions: Actions = {
 	pay: decision('pay'),
 	// The full account is shown once, in the answer; the service writes the look to the trail.
 	reveal: async (event) => {
-		const result = await revealFromForm(services().expenses, ctxOf(event), event.params.id);
+		const result = await revealFromForm(services().expenses, event.locals.caller, event.params.id);
 		if (!result.ok) return refused(result.status, result.code, 'reveal');
 		return { revealed: result.account };
 	}

@@ -1,6 +1,5 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { originOf } from '$lib/server/web/auth';
 import { personalDataFile } from '$lib/server/web/personal-data';
 import type { RequestHandler } from './$types';
@@ -10,7 +9,7 @@ import type { RequestHandler } from './$types';
 export const POST: RequestHandler = async (event) => {
 	const { locals } = event;
 	const data = await services().privacy.exportOwn(
-		userContext(locals.user, locals.sessionId),
+		locals.caller,
 		(id) => `${originOf(event)}/api/files/${id}`
 	);
 	if (!data) error(404, 'Not found');

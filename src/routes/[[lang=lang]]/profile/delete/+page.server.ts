@@ -7,25 +7,23 @@ import {
 } from '$lib/schemas/admin-people';
 import { services } from '$lib/server/app';
 import { typedValues } from '$lib/server/web/form-action';
-import { userContext } from '$lib/server/context';
 import { clearSessionCookie } from '$lib/server/web/cookies';
 import { clientOf } from '$lib/server/web/guard';
-import type { Actions, PageServerLoad, RequestEvent } from './$types';
+import type { Actions, PageServerLoad } from './$types';
 
 // "Delete my account": what goes and what bookkeeping keeps, then a confirmation that works
 // without JavaScript: a password account ticks a box and types its password again, an account
 // without one types its e-mail address. Then the person is signed out and told it is done.
-const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
 
 export const load: PageServerLoad = async (event) => {
-	const preview = await services().privacy.deletionPreview(ctxOf(event));
+	const preview = await services().privacy.deletionPreview(event.locals.caller);
 	if (!preview) error(404, 'Not found');
 	return { preview };
 };
 
 export const actions: Actions = {
 	default: async (event) => {
-		const ctx = ctxOf(event);
+		const ctx = event.locals.caller;
 		const preview = await services().privacy.deletionPreview(ctx);
 		if (!preview) error(404, 'Not found');
 		const form = await event.request.formData();

@@ -1,15 +1,11 @@
 import { fail } from '@sveltejs/kit';
 import { CartLineForm, RemoveLineForm } from '$lib/schemas/shop';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	// The checkout's quote: the same lines and (member) prices the checkout will charge.
-	const quote = await services().checkout.quote(
-		userContext(locals.user, locals.sessionId),
-		locals.locale
-	);
+	const quote = await services().checkout.quote(locals.caller, locals.locale);
 	return {
 		lines: quote.lines,
 		totalOre: quote.totalOre,
@@ -36,7 +32,7 @@ async function setLine(event: RequestEvent, quantity: number | undefined) {
 	const { locals } = event;
 	if (!locals.user) return refused(400, parsed.data.productId, 'not_found');
 	const result = await services().shop.setLineQuantity(
-		userContext(locals.user, locals.sessionId),
+		locals.caller,
 		parsed.data.productId,
 		parsed.data.quantity
 	);

@@ -4,14 +4,10 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { CheckoutForm, normalizePhone } from '$lib/schemas/shop';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals }) => {
-	const quote = await services().checkout.quote(
-		userContext(locals.user, locals.sessionId),
-		locals.locale
-	);
+	const quote = await services().checkout.quote(locals.caller, locals.locale);
 	const user = locals.user && !locals.user.isAnonymous ? locals.user : null;
 	const form = await superValidate(
 		{ name: user?.name ?? '', email: user?.email ?? '', expectedTotalOre: quote.totalOre },
@@ -35,7 +31,7 @@ export const actions: Actions = {
 		const form = await superValidate(request, zod4(CheckoutForm));
 		if (!form.valid) return fail(400, { form });
 		const { config, checkout } = services();
-		const result = await checkout.placeOrder(userContext(locals.user, locals.sessionId), {
+		const result = await checkout.placeOrder(locals.caller, {
 			buyer: {
 				name: form.data.name,
 				email: form.data.email,

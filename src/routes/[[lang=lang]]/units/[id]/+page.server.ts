@@ -2,7 +2,6 @@ import { error } from '@sveltejs/kit';
 import { roleTitle } from '$lib/auth-messages';
 import { services } from '$lib/server/app';
 import { parseUnitTab } from '$lib/server/content';
-import { userContext } from '$lib/server/context';
 import type { PageServerLoad } from './$types';
 
 // One URL per tab (?tab=overview|team|products|news), so a tab can be linked and needs no JavaScript.
@@ -14,7 +13,7 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 	// Leaders (and admins) find the link to the team's invitations on the team tab.
 	const canManage =
 		tab === 'team' &&
-		(await services().roles.can(userContext(locals.user, locals.sessionId), {
+		(await services().roles.can(locals.caller, {
 			action: 'manage-team',
 			unitId: params.id
 		}));

@@ -1,6 +1,5 @@
 import { CheckoutReturnQuery } from '$lib/schemas/payments';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { localizePath } from '$lib/i18n';
 import { errorFields, log } from '$lib/server/log';
 import type { RequestHandler } from './$types';
@@ -11,7 +10,7 @@ export const GET: RequestHandler = async ({ url, locals }) => {
 	let target = '/shop';
 	if (query.success) {
 		try {
-			const ctx = userContext(locals.user, locals.sessionId);
+			const ctx = locals.caller;
 			target = await payments.checkoutReturn(ctx, query.data.orderId);
 		} catch (error) {
 			log.error('checkout return failed', { id: locals.requestId, ...errorFields(error) });

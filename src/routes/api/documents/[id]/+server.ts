@@ -1,5 +1,4 @@
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { errorResponse, toErrorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
@@ -30,10 +29,7 @@ export const DELETE: RequestHandler = async ({ params, locals }) => {
 	const user = locals.user;
 	if (!user || user.isAnonymous) return errorResponse(401, { error: 'Unauthorized' });
 	try {
-		const removed = await services().documents.remove(
-			userContext(user, locals.sessionId),
-			params.id
-		);
+		const removed = await services().documents.remove(locals.caller, params.id);
 		if (!removed) return errorResponse(404, { error: 'Not found' });
 		return new Response(null, { status: 204 });
 	} catch (error) {

@@ -1,6 +1,5 @@
 import { FileQuery } from '$lib/schemas/api';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { errorResponse, toErrorResponse, validationFailed } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
@@ -13,7 +12,7 @@ export const GET: RequestHandler = async ({ locals, params, url }) => {
 	const user = locals.user;
 	if (!user || user.isAnonymous) return notFound();
 	const { files, expenses } = services();
-	const ctx = userContext(user, locals.sessionId);
+	const ctx = locals.caller;
 	try {
 		const served = await files.read(params.id, {
 			readerId: user.id,

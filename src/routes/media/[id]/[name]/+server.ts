@@ -1,6 +1,5 @@
 import { services } from '$lib/server/app';
 import { servedMedia } from '$lib/server/web/media';
-import { userContext } from '$lib/server/context';
 import { errorResponse } from '$lib/server/web/errors';
 import type { RequestHandler } from './$types';
 
@@ -10,7 +9,7 @@ import type { RequestHandler } from './$types';
 export const GET: RequestHandler = async ({ params, locals, request }) => {
 	const served = await servedMedia(
 		services(),
-		userContext(locals.user, locals.sessionId),
+		locals.caller,
 		params.id,
 		params.name,
 		request.headers.get('if-none-match')

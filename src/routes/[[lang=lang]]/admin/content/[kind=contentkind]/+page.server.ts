@@ -2,7 +2,6 @@ import { error } from '@sveltejs/kit';
 import { z } from 'zod';
 import type { ContentKind } from '$lib/admin/nav';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { PageServerLoad } from './$types';
 
@@ -19,7 +18,7 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 		q: url.searchParams.get('q') || undefined,
 		state: url.searchParams.get('state') || undefined
 	});
-	const ctx = userContext(locals.user, locals.sessionId);
+	const ctx = locals.caller;
 	const items = await unlessDenied(services().contentEditor.list(ctx, kind, filter, locals.locale));
 	if (!items) error(404, 'Not found');
 	return { kind, items, filter };

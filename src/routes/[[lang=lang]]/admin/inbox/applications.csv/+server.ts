@@ -1,5 +1,5 @@
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import { csvResponse } from '$lib/server/csv';
 import type { RequestHandler } from './$types';
 
@@ -7,7 +7,7 @@ import type { RequestHandler } from './$types';
 export const GET: RequestHandler = async (event) => {
 	const job = event.url.searchParams.get('job') ?? '';
 	const { csv, slug } = await allowedOr404(
-		services().applications.csv(callerOf(event), job, event.locals.locale)
+		services().applications.csv(event.locals.caller, job, event.locals.locale)
 	);
 	return csvResponse(csv, `applications-${slug}-${new Date().toISOString().slice(0, 10)}.csv`);
 };

@@ -1,7 +1,7 @@
 import { filterOf } from '$lib/schemas/admin-shop';
 import { InboxFilter } from '$lib/schemas/application';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The applications the caller may read (admins all; a unit's leaders their units'), filtered by a
@@ -9,7 +9,7 @@ import type { PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const filter = filterOf(InboxFilter, event.url.searchParams);
 	const { applications } = services();
-	const ctx = callerOf(event);
+	const ctx = event.locals.caller;
 	const [list, choices] = await Promise.all([
 		allowedOr404(applications.list(ctx, filter)),
 		allowedOr404(applications.choices(ctx))

@@ -1,6 +1,6 @@
 import { services } from '$lib/server/app';
 import { ContactFilterSchema } from '$lib/server/contact/inbox';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // Contact messages, newest first: admins only (anyone else finds no such page). The filters are
@@ -12,6 +12,6 @@ export const load: PageServerLoad = async (event) => {
 		assignee: params.get('assignee') || undefined,
 		q: params.get('q') || undefined
 	});
-	const messages = await allowedOr404(services().contactInbox.list(callerOf(event), filter));
+	const messages = await allowedOr404(services().contactInbox.list(event.locals.caller, filter));
 	return { messages, filter };
 };

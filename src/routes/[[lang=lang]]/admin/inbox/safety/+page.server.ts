@@ -1,7 +1,7 @@
 import { filterOf } from '$lib/schemas/admin-shop';
 import { SafetyFilter } from '$lib/schemas/safety';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { PageServerLoad } from './$types';
 
 // The safety team's reports, newest first, filtered by status and unit. Everyone else, admins
@@ -10,7 +10,7 @@ export const load: PageServerLoad = async (event) => {
 	const filter = filterOf(SafetyFilter, event.url.searchParams);
 	const { safety } = services();
 	const [reports, units] = await Promise.all([
-		allowedOr404(safety.list(callerOf(event), filter)),
+		allowedOr404(safety.list(event.locals.caller, filter)),
 		safety.unitChoices()
 	]);
 	return { reports, units, filter };

@@ -11,7 +11,6 @@ import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/history-text';
 import { formAction } from '$lib/server/web/form-action';
-import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -19,7 +18,7 @@ import type { Actions, PageServerLoad } from './$types';
 // request their data and the account's deletion. Every action is checked again by its domain
 // function; whoever may not do it gets a 404, as for the page.
 export const load: PageServerLoad = async ({ locals, params }) => {
-	const ctx = userContext(locals.user, locals.sessionId);
+	const ctx = locals.caller;
 	const { people } = services();
 	const found = await unlessDenied(
 		Promise.all([people.person(ctx, params.id), people.managedUnits(ctx)])

@@ -1,6 +1,5 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { claimPdfFor } from '$lib/server/expenses/pdf/input';
 import { contentDisposition } from '$lib/server/files/disposition';
 import type { RequestHandler } from './$types';
@@ -8,7 +7,7 @@ import type { RequestHandler } from './$types';
 // The claim as one PDF for accounting, in the page's locale, for whoever may see the claim's page
 // (the hook has already sent anyone without an account to sign in); 404 for everyone else.
 export const GET: RequestHandler = async ({ locals, params }) => {
-	const ctx = userContext(locals.user, locals.sessionId);
+	const ctx = locals.caller;
 	const found = await claimPdfFor(services(), ctx, params.id, locals.locale);
 	if (!found) error(404, 'Not found');
 	return new Response(found.pdf as Uint8Array<ArrayBuffer>, {

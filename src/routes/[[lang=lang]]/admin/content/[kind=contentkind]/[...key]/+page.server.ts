@@ -5,23 +5,21 @@ import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { notFoundWhenDenied, postedForm } from '$lib/server/web/content-admin';
-import { userContext } from '$lib/server/context';
 import { Conflict } from '$lib/server/errors';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One record: its form, its audit trail, and its removal. A save made on an older version than
 // the one stored is refused (someone else saved meanwhile) and keeps what was typed.
-const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
 const kindOf = (event: RequestEvent) => event.params.kind as ContentKind;
 
 export const load: PageServerLoad = async (event) => {
 	const { contentEditor } = services();
 	const record = await contentEditor
-		.read(ctxOf(event), kindOf(event), event.params.key)
+		.read(event.locals.caller, kindOf(event), event.params.key)
 		.catch(notFoundWhenDenied);
 	return {
 		record,
-		options: await contentEditor.options(ctxOf(event), event.locals.locale),
+		options: await contentEditor.options(event.locals.caller, event.locals.locale),
 		saved: event.url.searchParams.has('saved'),
 		trailTexts: trailTexts(m.admin_content_changes(), m.admin_content_no_changes())
 	};
@@ -33,7 +31,7 @@ export const actions: Actions = {
 		const { values, upload } = await postedForm(event.request, kind);
 		try {
 			const saved = await services().contentEditor.update(
-				ctxOf(event),
+				event.locals.caller,
 				kind,
 				event.params.key,
 				Number(values.version),
@@ -61,7 +59,7 @@ export const actions: Actions = {
 		const version = Number((await event.request.formData()).get('version'));
 		try {
 			const removed = await services().contentEditor.remove(
-				ctxOf(event),
+				event.locals.caller,
 				kind,
 				event.params.key,
 				version

@@ -3,18 +3,17 @@ import type { ContentKind } from '$lib/admin/nav';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { notFoundWhenDenied, postedForm } from '$lib/server/web/content-admin';
-import { userContext } from '$lib/server/context';
 import { unlessDenied } from '$lib/server/identity/roles';
-import type { Actions, PageServerLoad, RequestEvent } from './$types';
+import type { Actions, PageServerLoad } from './$types';
 
 // A new record of a kind: an empty form, saved as a draft or published at once or later.
-const ctxOf = ({ locals }: RequestEvent) => userContext(locals.user, locals.sessionId);
 
 export const load: PageServerLoad = async (event) => {
 	const kind = event.params.kind as ContentKind;
 	const { contentEditor } = services();
-	if (!(await unlessDenied(contentEditor.mayAdd(ctxOf(event), kind)))) error(404, 'Not found');
-	return { kind, options: await contentEditor.options(ctxOf(event), event.locals.locale) };
+	if (!(await unlessDenied(contentEditor.mayAdd(event.locals.caller, kind))))
+		error(404, 'Not found');
+	return { kind, options: await contentEditor.options(event.locals.caller, event.locals.locale) };
 };
 
 export const actions: Actions = {
@@ -22,7 +21,7 @@ export const actions: Actions = {
 		const kind = event.params.kind as ContentKind;
 		const { values, upload } = await postedForm(event.request, kind);
 		const saved = await services()
-			.contentEditor.create(ctxOf(event), kind, values, new Date(), upload)
+			.contentEditor.create(event.locals.caller, kind, values, new Date(), upload)
 			.catch(notFoundWhenDenied);
 		if (!saved.ok) return fail(400, { values, errors: saved.errors });
 		redirect(303, localizePath(`/admin/content/${kind}/${saved.key}?saved=1`, event.locals.locale));

@@ -4,7 +4,7 @@ import { APPLICATION_LIMITS } from '$lib/schemas/application';
 import { services } from '$lib/server/app';
 import { applicationTrail } from '$lib/server/applications/trail-text';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 // One application as its reviewers see it: what the applicant sent (shown as text), the files
@@ -12,7 +12,7 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const { applications, db } = services();
 	const { trail, ...application } = await allowedOr404(
-		applications.detail(callerOf(event), event.params.id)
+		applications.detail(event.locals.caller, event.params.id)
 	);
 	return {
 		application,
@@ -25,7 +25,7 @@ export const actions: Actions = {
 	status: async (event) => {
 		const posted = Object.fromEntries(await event.request.formData());
 		const result = await allowedOr404(
-			services().applications.changeStatus(callerOf(event), event.params.id, posted)
+			services().applications.changeStatus(event.locals.caller, event.params.id, posted)
 		);
 		if (result.ok) return { action: 'status', done: m.applications_status_changed() };
 		return fail(result.reason === 'invalid' ? 400 : 409, {
@@ -39,7 +39,7 @@ export const actions: Actions = {
 	note: async (event) => {
 		const posted = Object.fromEntries(await event.request.formData());
 		const result = await allowedOr404(
-			services().applications.addNote(callerOf(event), event.params.id, posted)
+			services().applications.addNote(event.locals.caller, event.params.id, posted)
 		);
 		if (result.ok) return { action: 'note', done: m.applications_note_saved() };
 		return fail(400, {

@@ -3,7 +3,7 @@ import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { AssignSchema, ReplySchema, StatusSchema } from '$lib/server/contact/inbox';
 import { contactAction } from '$lib/server/web/contact-inbox';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 // One contact message: what was written (shown as text), its replies, who has it, and its
@@ -11,7 +11,7 @@ import type { Actions, PageServerLoad } from './$types';
 // admin acting on the same message at once is told, and what they typed stays.
 export const load: PageServerLoad = async (event) => {
 	const message = await allowedOr404(
-		services().contactInbox.detail(callerOf(event), event.params.id, event.locals.locale)
+		services().contactInbox.detail(event.locals.caller, event.params.id, event.locals.locale)
 	);
 	return {
 		message,
@@ -22,14 +22,14 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
 	assign: (event) =>
 		contactAction(event, 'assign', AssignSchema, (input) =>
-			services().contactInbox.assign(callerOf(event), event.params.id, input)
+			services().contactInbox.assign(event.locals.caller, event.params.id, input)
 		),
 	status: (event) =>
 		contactAction(event, 'status', StatusSchema, (input) =>
-			services().contactInbox.setStatus(callerOf(event), event.params.id, input)
+			services().contactInbox.setStatus(event.locals.caller, event.params.id, input)
 		),
 	reply: (event) =>
 		contactAction(event, 'reply', ReplySchema, (input) =>
-			services().contactInbox.reply(callerOf(event), event.params.id, input)
+			services().contactInbox.reply(event.locals.caller, event.params.id, input)
 		)
 };

@@ -3,7 +3,7 @@ import { SafetyReplyForm, SafetyStatusForm } from '$lib/schemas/safety';
 import { m } from '$lib/paraglide/messages';
 import { formAction } from '$lib/server/web/form-action';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import { originOf } from '$lib/server/web/auth';
 import { accessLogText } from '$lib/server/safety/texts';
 import type { Actions, PageServerLoad } from './$types';
@@ -13,7 +13,7 @@ import type { Actions, PageServerLoad } from './$types';
 // without the safety role, admins included, gets 404 for the page and every action.
 export const load: PageServerLoad = async (event) => {
 	const { log, ...report } = await allowedOr404(
-		services().safety.report(callerOf(event), event.params.id)
+		services().safety.report(event.locals.caller, event.params.id)
 	);
 	return {
 		report,

@@ -1,6 +1,5 @@
 import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { userContext } from '$lib/server/context';
 import { originOf } from '$lib/server/web/auth';
 import { personalDataFile } from '$lib/server/web/personal-data';
 import { unlessDenied } from '$lib/server/identity/roles';
@@ -12,7 +11,7 @@ export const POST: RequestHandler = async (event) => {
 	const { locals, params } = event;
 	const data = await unlessDenied(
 		services().privacy.exportFor(
-			userContext(locals.user, locals.sessionId),
+			locals.caller,
 			params.id,
 			(id) => `${originOf(event)}/api/files/${id}`
 		)

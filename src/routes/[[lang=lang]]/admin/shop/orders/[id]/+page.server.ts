@@ -1,6 +1,6 @@
 import { error, fail } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import {
 	historyOf,
 	historyTexts,
@@ -15,7 +15,7 @@ import type { Actions, PageServerLoad, RequestEvent } from './$types';
 // through the payment provider. A second click, or a second admin, changes nothing twice.
 export const load: PageServerLoad = async (event) => {
 	const { trail, ...order } = await allowedOr404(
-		services().ordersAdmin.detail(callerOf(event), event.params.id, event.locals.locale)
+		services().ordersAdmin.detail(event.locals.caller, event.params.id, event.locals.locale)
 	);
 	const { locale } = event.locals;
 	return {
@@ -41,11 +41,11 @@ export const actions: Actions = {
 	cancel: async (event: RequestEvent) =>
 		answer(
 			'cancel',
-			await allowedOr404(services().ordersAdmin.cancel(callerOf(event), event.params.id))
+			await allowedOr404(services().ordersAdmin.cancel(event.locals.caller, event.params.id))
 		),
 	refund: async (event: RequestEvent) =>
 		answer(
 			'refund',
-			await allowedOr404(services().ordersAdmin.refund(callerOf(event), event.params.id))
+			await allowedOr404(services().ordersAdmin.refund(event.locals.caller, event.params.id))
 		)
 };

@@ -4,14 +4,14 @@ import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { postedPicture } from '$lib/server/web/content-admin';
 import { services } from '$lib/server/app';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import { catalogueFormState, catalogueRecordActions } from '$lib/server/web/shop-admin';
 import type { Actions, PageServerLoad } from './$types';
 
 // One product: its form (save), take it off sale or back, delete it; with its audit trail.
 export const load: PageServerLoad = async (event) => {
 	const { productsAdmin } = services();
-	const ctx = callerOf(event);
+	const ctx = event.locals.caller;
 	const [found, options, picture] = await Promise.all([
 		allowedOr404(productsAdmin.get(ctx, event.params.id, event.locals.locale)),
 		allowedOr404(productsAdmin.formOptions(ctx)),
@@ -39,7 +39,13 @@ export const actions: Actions = {
 	picture: async (event) => {
 		const { version, values, upload } = await postedPicture(event.request);
 		const result = await allowedOr404(
-			services().productsAdmin.setImage(callerOf(event), event.params.id, version, values, upload)
+			services().productsAdmin.setImage(
+				event.locals.caller,
+				event.params.id,
+				version,
+				values,
+				upload
+			)
 		);
 		if (result.ok) {
 			redirect(

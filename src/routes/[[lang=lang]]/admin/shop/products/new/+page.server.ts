@@ -4,7 +4,7 @@ import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
 import { invalidAnswer } from '$lib/server/web/shop-admin';
 import { catalogueFormTexts } from '$lib/server/web/admin-shop-text';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 const BLANK: CatalogueValues = {
@@ -14,7 +14,7 @@ const BLANK: CatalogueValues = {
 };
 
 export const load: PageServerLoad = async (event) => ({
-	options: await allowedOr404(services().productsAdmin.formOptions(callerOf(event))),
+	options: await allowedOr404(services().productsAdmin.formOptions(event.locals.caller)),
 	values: BLANK,
 	texts: catalogueFormTexts('product')
 });
@@ -23,7 +23,7 @@ export const actions: Actions = {
 	default: async (event) => {
 		const values = catalogueValues(await event.request.formData());
 		const result = await allowedOr404(
-			services().productsAdmin.createProduct(callerOf(event), values)
+			services().productsAdmin.createProduct(event.locals.caller, values)
 		);
 		if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
 		redirect(

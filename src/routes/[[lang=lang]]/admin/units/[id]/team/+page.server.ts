@@ -6,7 +6,6 @@ import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/history-text';
 import { formAction } from '$lib/server/web/form-action';
-import { userContext } from '$lib/server/context';
 import { inviteAction, inviteForm, revokeInvitationAction } from '$lib/server/web/team';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
@@ -15,9 +14,7 @@ import type { Actions, PageServerLoad, RequestEvent } from './$types';
 // (TeamInvitations, the invitations service), and the team's history. A leader of another unit,
 // finance, a member: 404; the hook sends visitors to sign in.
 export const load: PageServerLoad = async ({ locals, params }) => {
-	const team = await unlessDenied(
-		services().people.team(userContext(locals.user, locals.sessionId), params.id)
-	);
+	const team = await unlessDenied(services().people.team(locals.caller, params.id));
 	if (!team) error(404, 'Not found');
 	return {
 		team,

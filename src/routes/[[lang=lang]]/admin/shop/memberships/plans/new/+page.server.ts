@@ -4,7 +4,7 @@ import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
 import { invalidAnswer } from '$lib/server/web/shop-admin';
 import { catalogueFormTexts } from '$lib/server/web/admin-shop-text';
-import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
+import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
 const BLANK: CatalogueValues = {
@@ -17,14 +17,16 @@ const BLANK: CatalogueValues = {
 
 export const load: PageServerLoad = async (event) => {
 	// The form needs nothing from the store; asking for the plans checks the caller.
-	await allowedOr404(services().membershipsAdmin.plans(callerOf(event)));
+	await allowedOr404(services().membershipsAdmin.plans(event.locals.caller));
 	return { values: BLANK, texts: catalogueFormTexts('plan') };
 };
 
 export const actions: Actions = {
 	default: async (event) => {
 		const values = catalogueValues(await event.request.formData());
-		const result = await allowedOr404(services().productsAdmin.createPlan(callerOf(event), values));
+		const result = await allowedOr404(
+			services().productsAdmin.createPlan(event.locals.caller, values)
+		);
 		if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
 		redirect(
 			303,
