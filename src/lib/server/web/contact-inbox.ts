@@ -1,12 +1,12 @@
 // The contact message page's form actions, between the domain (contact/inbox.ts) and the page:
-// the post parsed with its zod schema (a refused reply keeps what was typed and says why, in
-// words), one domain call, and its answer — done, 409 for a stale version, 404 for anyone the
-// roles module refuses or a message that is not there.
-import { error, fail, type RequestEvent } from '@sveltejs/kit';
+// the one form shape (form-action.ts): a refused reply keeps what was typed and says why, in
+// words; the answer is done, 409 for a stale version, 404 for anyone the roles module refuses or
+// a message that is not there.
+import { error, fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
 import { m } from '$lib/paraglide/messages';
-import { typedValues } from './form-action';
-import { unlessDenied } from '../identity/roles';
+import type { UserContext } from '../context';
+import { formAction, zodPost } from './form-action';
 import type { InboxResult } from '../contact/inbox';
 
 export interface ContactAnswer {
@@ -32,38 +32,42 @@ const DONE: Record<ContactAnswer['action'], () => string> = {
 	reply: m.contact_inbox_replied
 };
 
-export async function contactAction<S extends z.ZodType>(
+export function contactAction<S extends z.ZodType>(
 	event: RequestEvent<{ id: string; lang?: string }>,
 	action: ContactAnswer['action'],
 	schema: S,
-	run: (input: z.infer<S>) => Promise<InboxResult>
+	run: (input: z.infer<S>, caller: UserContext) => Promise<InboxResult>
 ) {
-	const form = await event.request.formData();
-	const values = typedValues(form);
-	const parsed = schema.safeParse(Object.fromEntries(form));
-	if (!parsed.success) {
-		const issue = parsed.error.issues.find((i) => i.path[0] === 'body');
-		if (issue) {
-			const code = issue.message in BODY_ERRORS ? issue.message : 'required';
-			return fail(400, { action, values, bodyError: BODY_ERRORS[code]!() } satisfies ContactAnswer);
+	return formAction<z.infer<S>, InboxResult, Answer>(event, {
+		read: zodPost(schema, (issues, values) => {
+			const issue = issues.issues.find((i) => i.path[0] === 'body');
+			if (issue) {
+				const code = issue.message in BODY_ERRORS ? issue.message : 'required';
+				return fail(400, {
+					action,
+					values,
+					bodyError: BODY_ERRORS[code]!()
+				} satisfies ContactAnswer);
+			}
+			// A missing or bad version or choice is no form a person filled in: the page again.
+			return fail(400, {
+				action,
+				values,
+				refusal: m.contact_inbox_conflict()
+			} satisfies ContactAnswer);
+		}),
+		run,
+		answer(result, values) {
+			if (result.ok) return { action, values: {}, done: DONE[action]() } satisfies ContactAnswer;
+			if (result.reason === 'not_found') error(404, 'Not found');
+			const status = result.reason === 'conflict' ? 409 : 400;
+			return fail(status, {
+				action,
+				values,
+				refusal: REFUSALS[result.reason]!()
+			} satisfies ContactAnswer);
 		}
-		// A missing or bad version or choice is no form a person filled in: the page again.
-		return fail(400, {
-			action,
-			values,
-			refusal: m.contact_inbox_conflict()
-		} satisfies ContactAnswer);
-	}
-	const result = await unlessDenied(run(parsed.data));
-	if (result === null) error(404, 'Not found');
-	if (!result.ok) {
-		if (result.reason === 'not_found') error(404, 'Not found');
-		const status = result.reason === 'conflict' ? 409 : 400;
-		return fail(status, {
-			action,
-			values,
-			refusal: REFUSALS[result.reason]!()
-		} satisfies ContactAnswer);
-	}
-	return { action, values: {}, done: DONE[action]() } satisfies ContactAnswer;
+	});
 }
+
+type Answer = ContactAnswer | ActionFailure<ContactAnswer>;

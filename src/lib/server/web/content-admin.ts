@@ -1,11 +1,15 @@
-// What the content admin's routes share: the posted form as text values, and the answer to a
-// refusal (anyone who may not edit a record learns nothing of it: 404).
-import { error } from '@sveltejs/kit';
+// The content admin's forms in the one form shape (form-action.ts): the posted form as text
+// values, one editor call, and the answer — saved (to the record's page), each field's problem,
+// "someone else saved meanwhile" (409), or 404 for anyone who may not edit the record.
+import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { formNames } from '$lib/admin/content-fields';
 import { KINDS } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
-import { Forbidden, NotFound, NotSignedIn } from '../errors';
-import type { FormValues, ImageUpload } from '../content/editor';
+import { localizePath } from '$lib/i18n';
+import { services } from '../app';
+import { Conflict, Forbidden, NotFound, NotSignedIn } from '../errors';
+import type { FormValues, ImageUpload, SaveResult } from '../content/editor';
+import { accepted, formAction } from './form-action';
 
 const EXTRA = ['publication', 'publish_at', 'image_remove'];
 
@@ -63,4 +67,55 @@ export function notFoundWhenDenied(failure: unknown): never {
 		error(404, 'Not found');
 	}
 	throw failure;
+}
+
+type Posted = { values: FormValues; upload: ImageUpload | null };
+
+/** Saves a new record (`key` null) or a stored one, as the form posted it. */
+export function saveContent(event: RequestEvent, kind: ContentKind, key: string | null) {
+	return formAction(event, {
+		read: async () => accepted(await postedForm(event.request, kind)),
+		async run({ values, upload }: Posted, caller) {
+			const { contentEditor } = services();
+			if (key === null) return contentEditor.create(caller, kind, values, new Date(), upload);
+			return contentEditor
+				.update(caller, kind, key, Number(values.version), values, new Date(), upload)
+				.catch((failure: unknown): SaveResult | 'conflict' => {
+					if (failure instanceof Conflict) return 'conflict';
+					throw failure;
+				});
+		},
+		answer(saved, _typed, { values }) {
+			if (saved === 'conflict') return fail(409, { values, conflict: true });
+			if (!saved.ok) return fail(400, { values, errors: saved.errors });
+			redirect(
+				303,
+				localizePath(`/admin/content/${kind}/${saved.key}?saved=1`, event.locals.locale)
+			);
+		}
+	});
+}
+
+/** The record as the form would show it once saved; nothing is stored. */
+export async function previewContent(event: RequestEvent, kind: ContentKind) {
+	const { values } = await postedForm(event.request, kind);
+	return { values, preview: services().contentEditor.preview(kind, values) };
+}
+
+/** Deletes a record, unless something still refers to it or someone else saved it meanwhile. */
+export function deleteContent(event: RequestEvent, kind: ContentKind, key: string) {
+	return formAction(event, {
+		read: async () => accepted(Number((await event.request.formData()).get('version'))),
+		run: (version: number, caller) =>
+			services()
+				.contentEditor.remove(caller, kind, key, version)
+				.catch((failure: unknown) => {
+					if (failure instanceof Conflict) return { ok: false as const, reason: 'stale' as const };
+					throw failure;
+				}),
+		answer(removed) {
+			if (!removed.ok) return fail(409, { deleteRefused: removed.reason });
+			redirect(303, localizePath(`/admin/content/${kind}?deleted=1`, event.locals.locale));
+		}
+	});
 }

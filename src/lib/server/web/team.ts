@@ -2,40 +2,47 @@
 // (/units/{id}/invitations, /admin/units/{id}/team): the invitations service does the work and
 // checks the caller; a caller it refuses gets 403 and nothing is written.
 import { fail, type RequestEvent } from '@sveltejs/kit';
+import type { z } from 'zod';
 import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { InviteForm, RevokeInvitationForm } from '$lib/schemas/auth';
 import { services } from '../app';
-import { unlessDenied } from '../identity/roles';
 import { tokenLink } from './auth';
+import { accepted, formAction, refused, zodPost } from './form-action';
 
 type UnitEvent = RequestEvent<{ id: string }>;
+type RevokeInvitation = z.infer<typeof RevokeInvitationForm>;
 
 /** The empty invite form a page starts with. */
 export const inviteForm = () => superValidate(zod4(InviteForm));
 
-export async function inviteAction(event: UnitEvent) {
-	const form = await superValidate(event.request, zod4(InviteForm));
-	if (!form.valid) return fail(400, { form });
+export function inviteAction(event: UnitEvent) {
 	const { locale } = event.locals;
-	const made = await unlessDenied(
-		services().invitations.invite(
-			event.locals.caller,
-			{ unitId: event.params.id, ...form.data, locale },
-			tokenLink(event, '/auth/invite', locale)
-		)
-	);
-	if (!made) return message(form, { kind: 'forbidden' }, { status: 403 });
-	const { email, role } = form.data;
-	return message(form, { kind: 'invited', email, role, unit: made.unitName, url: made.url });
+	return formAction(event, {
+		async read() {
+			const form = await superValidate(event.request, zod4(InviteForm));
+			return form.valid ? accepted(form) : refused(fail(400, { form }));
+		},
+		run: (form, caller) =>
+			services().invitations.invite(
+				caller,
+				{ unitId: event.params.id, ...form.data, locale },
+				tokenLink(event, '/auth/invite', locale)
+			),
+		answer(made, _values, form) {
+			const { email, role } = form.data;
+			return message(form, { kind: 'invited', email, role, unit: made.unitName, url: made.url });
+		},
+		denied: (form) => message(form, { kind: 'forbidden' }, { status: 403 })
+	});
 }
 
-export async function revokeInvitationAction(event: UnitEvent) {
-	const parsed = RevokeInvitationForm.safeParse(Object.fromEntries(await event.request.formData()));
-	if (!parsed.success) return fail(400, { revokeFailed: true });
-	const revoked = await unlessDenied(
-		services().invitations.revoke(event.locals.caller, event.params.id, parsed.data.invitationId)
-	);
-	if (revoked === null) return fail(403, { revokeFailed: true });
-	return revoked ? { revoked: true } : fail(404, { revokeFailed: true });
+export function revokeInvitationAction(event: UnitEvent) {
+	return formAction(event, {
+		read: zodPost(RevokeInvitationForm, () => fail(400, { revokeFailed: true })),
+		run: (input: RevokeInvitation, caller) =>
+			services().invitations.revoke(caller, event.params.id, input.invitationId),
+		answer: (revoked) => (revoked ? { revoked: true } : fail(404, { revokeFailed: true })),
+		denied: () => fail(403, { revokeFailed: true })
+	});
 }

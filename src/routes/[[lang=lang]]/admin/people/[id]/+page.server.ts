@@ -10,7 +10,7 @@ import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/history-text';
-import { formAction } from '$lib/server/web/form-action';
+import { adminAction } from '$lib/server/web/form-action';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -37,39 +37,39 @@ const Nothing = z.object({});
 
 export const actions: Actions = {
 	team: (event) =>
-		formAction(event, 'team', UnitRoleForm, (input, ctx) =>
+		adminAction(event, 'team', UnitRoleForm, (input, ctx) =>
 			services().people.setRoleOfPerson(ctx, { ...input, userId: event.params.id })
 		),
 	removeTeam: (event) =>
-		formAction(event, 'removeTeam', UnitForm, (input, ctx) =>
+		adminAction(event, 'removeTeam', UnitForm, (input, ctx) =>
 			services().people.removePersonFromTeam(ctx, { ...input, userId: event.params.id })
 		),
 	grant: (event) =>
-		formAction(event, 'grant', Nothing, (_, ctx) =>
+		adminAction(event, 'grant', Nothing, (_, ctx) =>
 			services().people.grantAdmin(ctx, event.params.id)
 		),
 	revokeGrant: (event) =>
-		formAction(event, 'revokeGrant', Nothing, (_, ctx) =>
+		adminAction(event, 'revokeGrant', Nothing, (_, ctx) =>
 			services().people.revokeAdmin(ctx, event.params.id)
 		),
 	grantSafety: (event) =>
-		formAction(event, 'grantSafety', Nothing, (_, ctx) =>
+		adminAction(event, 'grantSafety', Nothing, (_, ctx) =>
 			services().people.grantSafety(ctx, event.params.id)
 		),
 	revokeSafety: (event) =>
-		formAction(event, 'revokeSafety', Nothing, (_, ctx) =>
+		adminAction(event, 'revokeSafety', Nothing, (_, ctx) =>
 			services().people.revokeSafety(ctx, event.params.id)
 		),
 	revokeSession: (event) =>
-		formAction(event, 'revokeSession', SessionRevokeForm, (input, ctx) =>
+		adminAction(event, 'revokeSession', SessionRevokeForm, (input, ctx) =>
 			services().people.revokeSession(ctx, { ...input, userId: event.params.id })
 		),
 	revokeSessions: (event) =>
-		formAction(event, 'revokeSessions', Nothing, (_, ctx) =>
+		adminAction(event, 'revokeSessions', Nothing, (_, ctx) =>
 			services().people.revokeAllSessions(ctx, event.params.id)
 		),
 	delete: (event) =>
-		formAction(event, 'delete', AdminDeleteForm, (input, ctx) =>
+		adminAction(event, 'delete', AdminDeleteForm, (input, ctx) =>
 			services().privacy.deleteAccount(ctx, { userId: event.params.id, reason: input.reason })
 		)
 };

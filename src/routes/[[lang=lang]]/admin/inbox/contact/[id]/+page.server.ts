@@ -21,15 +21,15 @@ export const load: PageServerLoad = async (event) => {
 
 export const actions: Actions = {
 	assign: (event) =>
-		contactAction(event, 'assign', AssignSchema, (input) =>
-			services().contactInbox.assign(event.locals.caller, event.params.id, input)
+		contactAction(event, 'assign', AssignSchema, (input, caller) =>
+			services().contactInbox.assign(caller, event.params.id, input)
 		),
 	status: (event) =>
-		contactAction(event, 'status', StatusSchema, (input) =>
-			services().contactInbox.setStatus(event.locals.caller, event.params.id, input)
+		contactAction(event, 'status', StatusSchema, (input, caller) =>
+			services().contactInbox.setStatus(caller, event.params.id, input)
 		),
 	reply: (event) =>
-		contactAction(event, 'reply', ReplySchema, (input) =>
-			services().contactInbox.reply(event.locals.caller, event.params.id, input)
+		contactAction(event, 'reply', ReplySchema, (input, caller) =>
+			services().contactInbox.reply(caller, event.params.id, input)
 		)
 };

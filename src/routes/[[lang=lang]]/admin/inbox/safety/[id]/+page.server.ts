@@ -1,7 +1,7 @@
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { SafetyReplyForm, SafetyStatusForm } from '$lib/schemas/safety';
 import { m } from '$lib/paraglide/messages';
-import { formAction } from '$lib/server/web/form-action';
+import { adminAction } from '$lib/server/web/form-action';
 import { services } from '$lib/server/app';
 import { allowedOr404 } from '$lib/server/web/admin-route';
 import { originOf } from '$lib/server/web/auth';
@@ -24,11 +24,11 @@ export const load: PageServerLoad = async (event) => {
 
 export const actions: Actions = {
 	status: (event) =>
-		formAction(event, 'status', SafetyStatusForm, (input, ctx) =>
+		adminAction(event, 'status', SafetyStatusForm, (input, ctx) =>
 			services().safety.setStatus(ctx, event.params.id, input)
 		),
 	reply: (event) =>
-		formAction(event, 'reply', SafetyReplyForm, (input, ctx) =>
+		adminAction(event, 'reply', SafetyReplyForm, (input, ctx) =>
 			services().safety.reply(ctx, event.params.id, { ...input, origin: originOf(event) })
 		)
 };

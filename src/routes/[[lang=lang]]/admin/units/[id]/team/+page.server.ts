@@ -5,7 +5,7 @@ import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/history-text';
-import { formAction } from '$lib/server/web/form-action';
+import { adminAction } from '$lib/server/web/form-action';
 import { inviteAction, inviteForm, revokeInvitationAction } from '$lib/server/web/team';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
@@ -36,18 +36,18 @@ export const actions: Actions = {
 	role: async (event) =>
 		leaving(
 			event,
-			await formAction(event, 'role', MemberRoleForm, (input, ctx) =>
+			await adminAction(event, 'role', MemberRoleForm, (input, ctx) =>
 				services().people.setTeamRole(ctx, { ...input, unitId: event.params.id })
 			)
 		),
 	title: (event) =>
-		formAction(event, 'title', MemberTitleForm, (input, ctx) =>
+		adminAction(event, 'title', MemberTitleForm, (input, ctx) =>
 			services().people.setTeamTitle(ctx, { ...input, unitId: event.params.id })
 		),
 	remove: async (event) =>
 		leaving(
 			event,
-			await formAction(event, 'remove', MemberForm, (input, ctx) =>
+			await adminAction(event, 'remove', MemberForm, (input, ctx) =>
 				services().people.removeFromTeam(ctx, { ...input, unitId: event.params.id })
 			)
 		),
