@@ -4,7 +4,7 @@ import { MemberForm, MemberRoleForm, MemberTitleForm } from '$lib/schemas/admin-
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import { historyText } from '$lib/server/identity/history-text';
+import { historyText } from '$lib/server/identity/words';
 import { formAction } from '$lib/server/web/form-action';
 import { userContext } from '$lib/server/context';
 import { inviteAction, inviteForm, revokeInvitationAction } from '$lib/server/web/team';
