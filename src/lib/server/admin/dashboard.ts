@@ -10,7 +10,7 @@ import { pickLocalized, type LocalizedText } from '../content/localize';
 import type { Db } from '../db';
 import { publicationState, type PublicationState } from '../content/visibility';
 import { trailActionLabel } from '../expenses/trail-text';
-import { identityActionLabel } from '../identity/history-text';
+import { identityActionLabel } from '../identity/words';
 import type { InboxCount } from '../inbox';
 import type { ShopAttention } from '../shop/attention';
 import { subjectNames } from './subject-names';

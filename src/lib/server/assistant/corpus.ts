@@ -6,7 +6,7 @@
 // or body is not filled from the other locale. Membership periods are no goods of their own: their
 // prices are part of /membership, the page that sells them, so a question about the price is
 // answered there.
-import { roleTitle } from '$lib/auth-messages';
+import { roleTitle } from '$lib/identity/words';
 import { formatDate, formatDateTimeRange, formatPrice } from '$lib/format';
 import { localizePath, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';

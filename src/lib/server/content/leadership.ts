@@ -4,7 +4,7 @@
 // of a campus site may ask for it. A change to the database (this instance's or, on PostgreSQL,
 // another's; a team role's too) clears it at once.
 import { createHash } from 'node:crypto';
-import { roleTitle } from '$lib/auth-messages';
+import { roleTitle } from '$lib/identity/words';
 import type { Locale } from '$lib/i18n';
 import type { CampusLeadership } from '$lib/schemas/api';
 import type { ContentStore } from './types';

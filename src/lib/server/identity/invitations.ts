@@ -2,7 +2,7 @@
 // a role; the link is single use, expires after a week and can be revoked. Accepting it joins the
 // signed-in account, or creates one for the invited address (the link proves the address).
 import { randomUUID } from 'node:crypto';
-import { roleLabel } from '$lib/auth-messages';
+import { roleLabel } from '$lib/identity/words';
 import { formatDate } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';

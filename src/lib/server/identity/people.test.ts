@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { historyText } from './history-text';
+import { historyText } from './words';
 import { publicTeam } from './public-team';
 import { trail } from '../audit';
 import { userContext, type UserContext } from '../context';

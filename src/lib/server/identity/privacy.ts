@@ -10,15 +10,15 @@
 // bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
 // address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
 // account, open ones kept to be settled, the rest deleted with their receipts); what they did to
-// others' records stays there under the anonymised id. The export holds their own data only: an
-// act of theirs on someone else's record without that record or what they wrote on it. Both are
-// checked over every table of the catalog (privacy-everywhere.test.ts). See docs/decisions.md,
-// 2026-11-24 and 2026-11-27.
-import type { Kysely, Selectable } from 'kysely';
+// others' records stays there under the anonymised id. The export (gathered in personal-data.ts)
+// holds their own data only: an act of theirs on someone else's record without that record or what
+// they wrote on it. Both are checked over every table of the catalog (privacy-everywhere.test.ts).
+// See docs/decisions.md, 2026-11-24 and 2026-11-27.
+import type { Kysely } from 'kysely';
 import { removeFiles } from '../applications/erase';
-import { applicationsFrom, forgetApplicant } from '../applications/privacy';
-import { about, isAbout, record, recordChange, type SubjectMatch } from '../audit';
-import { messagesFrom, forgetSender } from '../contact/privacy';
+import { forgetApplicant } from '../applications/privacy';
+import { record, recordChange } from '../audit';
+import { forgetSender } from '../contact/privacy';
 import type { UserContext } from '../context';
 import type { Database, Db } from '../db';
 import { lockRows } from '../db/dialect';
@@ -27,24 +27,18 @@ import { claimCounts, forgetClaimant } from '../expenses/privacy';
 import { unclaimedReceipts } from '../expenses/retention';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
-import { forgetMailNaming, mailSentTo } from '../mail/privacy';
-import { anonymiseBuyer, buyerRecords, countOrders } from '../shop/privacy';
-import {
-	ADMIN_GRANT,
-	aboutUser,
-	SAFETY_GRANT,
-	TEAM_MEMBER,
-	teamMemberSubject,
-	USER
-} from './audit-subjects';
+import { forgetMailNaming } from '../mail/privacy';
+import { anonymiseBuyer, countOrders } from '../shop/privacy';
+import { ADMIN_GRANT, SAFETY_GRANT, TEAM_MEMBER, teamMemberSubject, USER } from './audit-subjects';
 import { normalizeEmail } from './index';
+import { collectPersonalData, type UsersRow } from './personal-data';
 import { verifyPassword } from './passwords';
 import { signedIn, type RolesService } from './roles';
 import { accountKey } from './throttle';
 
 /** The name a deleted account keeps; pages show their own words for it. */
 export const DELETED_NAME = 'Deleted user';
-export const EXPORT_FORMAT = 'orgweb-personal-data/1';
+export { EXPORT_FORMAT } from './personal-data';
 
 export type PrivacyRefusal = 'not_found' | 'wrong_password' | 'email_mismatch' | 'own_account';
 export type PrivacyResult<T = object> = ({ ok: true } & T) | { ok: false; reason: PrivacyRefusal };
@@ -69,8 +63,6 @@ export interface DeletionPreview {
 	claims: { paid: number; open: number; unbooked: number };
 }
 
-type UsersRow = Selectable<Database['users']>;
-
 export function privacyService(deps: {
 	db: Db;
 	roles: Pick<RolesService, 'require'>;
@@ -86,155 +78,6 @@ export function privacyService(deps: {
 			.where('id', '=', userId)
 			.where('is_anonymous', '=', 0)
 			.executeTakeFirst();
-	}
-
-	/** Everything stored about `user`; `fullAccount`: payout accounts in clear (the owner's copy). */
-	async function collect(
-		user: UsersRow,
-		options: { fullAccount: boolean; fileLink: (id: string) => string; now: Date }
-	) {
-		const userId = user.id;
-		const email = user.email;
-		const [sessions, oauth, teams, grant, safetyGrant, sent, shop, claims, uploads] =
-			await Promise.all([
-				db
-					.selectFrom('sessions')
-					.select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
-					.where('user_id', '=', userId)
-					.orderBy('created_at')
-					.execute(),
-				db
-					.selectFrom('oauth_accounts')
-					.select(['provider', 'subject', 'created_at'])
-					.where('user_id', '=', userId)
-					.orderBy('created_at')
-					.execute(),
-				db
-					.selectFrom('team_members')
-					.innerJoin('units', 'units.id', 'team_members.unit_id')
-					.select(['team_members.unit_id', 'units.name_no', 'units.name_en'])
-					.select(['team_members.role', 'team_members.created_at'])
-					.where('team_members.user_id', '=', userId)
-					.orderBy('units.sort')
-					.execute(),
-				db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-				db.selectFrom('safety_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-				// Whom they invited is the invitee's address: left out, the rest of each invitation stays.
-				db
-					.selectFrom('invitations')
-					.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
-					.where('invited_by', '=', userId)
-					.orderBy('created_at')
-					.execute(),
-				buyerRecords(db, userId),
-				deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
-				deps.files.ownedBy(userId)
-			]);
-		// About them: their account, grants and team roles, and what anyone did to their claims and
-		// orders; and what they did themselves.
-		const theirs: SubjectMatch[] = [
-			...aboutUser(userId),
-			...claims.map((c) => ({ type: 'expense_claim', id: c.id })),
-			...shop.orders.map((o) => ({ type: 'order', id: o.id }))
-		];
-		const [entries, mail] = await Promise.all([
-			about(db, { subjects: theirs, actor: userId }),
-			mailSentTo(db, { userId, email, buyerEmails: shop.orders.map((o) => o.buyer.email) })
-		]);
-		const [received, contact, applications, failures] = email
-			? await Promise.all([
-					db
-						.selectFrom('invitations')
-						.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
-						.where('email', '=', email)
-						.orderBy('created_at')
-						.execute(),
-					messagesFrom(db, email),
-					applicationsFrom(db, email),
-					db
-						.selectFrom('login_failures')
-						.select(['failures', 'last_failure_at'])
-						.where('key', '=', accountKey(email))
-						.executeTakeFirst()
-				])
-			: [[], [], [], undefined];
-		const invitation = (i: (typeof sent)[number]) => ({
-			unitId: i.unit_id,
-			role: i.role,
-			createdAt: i.created_at,
-			expiresAt: i.expires_at,
-			acceptedAt: i.accepted_at,
-			revokedAt: i.revoked_at
-		});
-		return {
-			format: EXPORT_FORMAT,
-			exportedAt: options.now.toISOString(),
-			account: {
-				id: user.id,
-				name: user.name,
-				email: user.email,
-				locale: user.locale,
-				createdAt: user.created_at,
-				emailVerifiedAt: user.email_verified_at,
-				hasPassword: user.password_hash !== null,
-				deletedAt: user.deleted_at
-			},
-			sessions: sessions.map((s) => ({
-				createdAt: s.created_at,
-				lastSeenAt: s.last_seen_at,
-				expiresAt: s.expires_at,
-				revokedAt: s.revoked_at,
-				userAgent: s.user_agent
-			})),
-			signInFailures: failures
-				? { failures: failures.failures, lastFailureAt: failures.last_failure_at }
-				: null,
-			oauthLinks: oauth.map((o) => ({
-				provider: o.provider,
-				subject: o.subject,
-				createdAt: o.created_at
-			})),
-			teamRoles: teams.map((t) => ({
-				unitId: t.unit_id,
-				unitName: { no: t.name_no, en: t.name_en },
-				role: t.role,
-				since: t.created_at
-			})),
-			adminGrant: grant ? { grantedAt: grant.granted_at, grantedBy: grant.granted_by } : null,
-			safetyGrant: safetyGrant
-				? { grantedAt: safetyGrant.granted_at, grantedBy: safetyGrant.granted_by }
-				: null,
-			invitationsReceived: received.map(invitation),
-			invitationsSent: sent.map(invitation),
-			memberships: shop.memberships,
-			orders: shop.orders,
-			expenseClaims: claims,
-			uploads: uploads.map((f) => ({
-				id: f.id,
-				purpose: f.purpose,
-				name: f.originalName,
-				mimeType: f.mimeType,
-				size: f.size,
-				createdAt: f.createdAt,
-				link: options.fileLink(f.id)
-			})),
-			contactMessages: contact,
-			jobApplications: applications,
-			emailsSent: mail,
-			// What they did to someone else's record is theirs as an act (what, when, to what kind of
-			// record), not which record or what they wrote there: that is the other person's.
-			auditEntries: entries.reverse().map((e) => {
-				const own = isAbout(e, theirs);
-				return {
-					at: e.at,
-					actor: e.actor,
-					subjectType: e.subjectType,
-					subjectId: own ? e.subjectId : null,
-					action: e.action,
-					details: own ? e.details : null
-				};
-			})
-		};
 	}
 
 	/**
@@ -404,7 +247,7 @@ export function privacyService(deps: {
 			at: now,
 			details: { by: kind }
 		});
-		return collect(user, { fullAccount: kind === 'self', fileLink, now });
+		return collectPersonalData(deps, user, { fullAccount: kind === 'self', fileLink, now });
 	}
 
 	return {

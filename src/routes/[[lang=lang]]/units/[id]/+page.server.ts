@@ -1,5 +1,5 @@
 import { error } from '@sveltejs/kit';
-import { roleTitle } from '$lib/auth-messages';
+import { roleTitle } from '$lib/identity/words';
 import { services } from '$lib/server/app';
 import { parseUnitTab } from '$lib/server/content';
 import type { PageServerLoad } from './$types';

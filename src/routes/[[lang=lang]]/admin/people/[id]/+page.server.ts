@@ -9,7 +9,7 @@ import {
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import { historyText } from '$lib/server/identity/history-text';
+import { historyText } from '$lib/server/identity/words';
 import { adminAction } from '$lib/server/web/form-action';
 import { unlessDenied } from '$lib/server/identity/roles';
 import type { Actions, PageServerLoad } from './$types';

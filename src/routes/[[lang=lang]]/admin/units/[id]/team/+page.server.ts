@@ -4,7 +4,7 @@ import { MemberForm, MemberRoleForm, MemberTitleForm } from '$lib/schemas/admin-
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import { historyText } from '$lib/server/identity/history-text';
+import { historyText } from '$lib/server/identity/words';
 import { adminAction } from '$lib/server/web/form-action';
 import { inviteAction, inviteForm, revokeInvitationAction } from '$lib/server/web/team';
 import { unlessDenied } from '$lib/server/identity/roles';

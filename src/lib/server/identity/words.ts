@@ -1,7 +1,7 @@
 // A person's or a team's history as the admin pages show it (components/AuditTrail.svelte): the
 // actions in words, who did them, whom they concern, and each field as it was and became, in the
 // request's language (sent as text: the pages carry no message tables for them).
-import { roleLabel } from '$lib/auth-messages';
+import { roleLabel } from '$lib/identity/words';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { TrailEntry } from '../audit/trail-entry';
