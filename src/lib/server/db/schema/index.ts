@@ -55,59 +55,15 @@ import type {
 } from './applications';
 import type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
 
-export type {
-	UsersTable,
-	SessionsTable,
-	AuthTokensTable,
-	LoginFailuresTable,
-	OauthAccountsTable,
-	OauthFlowsTable,
-	TeamMembersTable,
-	InvitationsTable,
-	AdminGrantsTable
-} from './identity';
-export type {
-	CampusesTable,
-	CategoriesTable,
-	UnitsTable,
-	EventsTable,
-	NewsTable,
-	JobsTable,
-	PagesTable,
-	ProjectsTable,
-	SlugRedirectsTable
-} from './content';
-export type {
-	ProductsTable,
-	CartReservationsTable,
-	OrdersTable,
-	OrderLinesTable,
-	OrderEventsTable,
-	PaymentSessionsTable,
-	MembershipPlansTable,
-	MembershipsTable
-} from './shop';
-export type { ExpenseClaimsTable, ExpenseLinesTable, ExpenseSubmittedUnitsTable } from './expenses';
-export type {
-	FilesTable,
-	FileVariantsTable,
-	DocumentsTable,
-	DocumentPassagesTable,
-	AssistantFeedbackTable
-} from './files';
-export type { MailOutboxTable, ContactMessagesTable, ContactRepliesTable } from './messages';
-export type {
-	SafetyReportsTable,
-	SafetyMessagesTable,
-	SafetyAccessLogTable,
-	SafetyGrantsTable
-} from './safety';
-export type {
-	JobApplicationsTable,
-	JobApplicationFilesTable,
-	JobApplicationNotesTable
-} from './applications';
-export type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
+export type * from './identity';
+export type * from './content';
+export type * from './shop';
+export type * from './expenses';
+export type * from './files';
+export type * from './messages';
+export type * from './safety';
+export type * from './applications';
+export type * from './system';
 
 export interface Database {
 	users: UsersTable;
