@@ -1,0 +1,56 @@
+// What is written to and by people: the mail outbox and the contact inbox.
+import type { Generated } from 'kysely';
+
+export interface MailOutboxTable {
+	id: string;
+	/** What the message is for (order-confirmation, contact, password-reset, …). */
+	kind: string;
+	to_address: string;
+	subject: string;
+	text_body: string;
+	/** 'outbox' (kept here only) or 'smtp'. */
+	transport: string;
+	created_at: string;
+	/** When SMTP accepted it; null in the outbox or after a failure. */
+	sent_at: string | null;
+	error: string | null;
+	reply_to: string | null;
+	/**
+	 * 1: to_address holds the recipient encrypted with the keyring (`mail_outbox:<id>:to`); the row
+	 * is deleted once SMTP accepted it. Defaults to 0.
+	 */
+	sealed: Generated<number>;
+	/** The account the message is about besides its recipient (migration 023): a claimant, a buyer, an inviter. */
+	about_user_id: Generated<string | null>;
+	/** Someone it is about who needs no account (migration 023): a contact sender, an applicant. */
+	about_address: Generated<string | null>;
+}
+
+export interface ContactMessagesTable {
+	id: string;
+	name: string;
+	email: string;
+	subject: string;
+	message: string;
+	/** The page locale the message was written from. */
+	locale: string;
+	created_at: string;
+	/** The mail_outbox row of the notification; null until it is written. */
+	mail_id: string | null;
+	/** new | handled (migration 020). */
+	status: Generated<string>;
+	/** The staff member dealing with it; null: nobody yet. */
+	assignee_id: string | null;
+	handled_at: string | null;
+	version: Generated<number>;
+}
+
+/** A staff member's answer to a contact message, sent by mail with the message quoted. */
+export interface ContactRepliesTable {
+	id: string;
+	message_id: string;
+	author_id: string;
+	body: string;
+	mail_id: string | null;
+	created_at: string;
+}
