@@ -1,6 +1,6 @@
 // An application's audit trail in words (components/AuditTrail.svelte): who by name ("the
 // applicant" for what they did), what, and for a status change "before → after".
-import { applicationStatusLabel } from '$lib/application-status';
+import { applicationStatusLabel } from '$lib/applications/words';
 import { m } from '$lib/paraglide/messages';
 import type { AuditRecord } from '../audit';
 import { actorNames, type TrailEntry } from '../audit/trail-entry';
