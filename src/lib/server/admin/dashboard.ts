@@ -9,7 +9,7 @@ import type { UserContext } from '../context';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import type { Db } from '../db';
 import { publicationState, type PublicationState } from '../content/visibility';
-import { trailActionLabel } from '../expenses/trail-text';
+import { trailActionLabel } from '../expenses/words';
 import { identityActionLabel } from '../identity/history-text';
 import type { InboxCount } from '../inbox';
 import type { ShopAttention } from '../shop/attention';
