@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatForeign, formatKm } from './format';
-import { isClaimStatus } from '../server/expenses/words';
-import { refusalMessage } from '../server/expenses/refusals';
-import { trailActionLabel } from '../server/expenses/trail-text';
+import { isClaimStatus, refusalMessage, trailActionLabel } from '../server/expenses/words';
 
 describe('expense formatting', () => {
 	it('shows distances in kilometres with at most one decimal, in the locale’s decimal mark', () => {

@@ -3,19 +3,13 @@
 // field's label, a date in their language, the name of the unit, campus, person or file a field
 // names by id — cut short. Texts in the request's language.
 import type { Locale } from '$lib/i18n';
-import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import type { AuditRecord } from '../audit';
 import { actorNames, type TrailEntry } from '../audit/trail-entry';
 import { referenceNames } from '../audit/reference-names';
 import { trailValue } from '../audit/trail-values';
 import type { Db } from '../db';
-
-const ACTIONS: Record<string, () => string> = {
-	create: m.admin_trail_create,
-	update: m.admin_trail_update,
-	delete: m.admin_trail_delete
-};
+import { changeActionWord } from './words';
 
 type Fields = Record<string, unknown> | null;
 const sides = (r: AuditRecord) =>
@@ -43,7 +37,7 @@ export async function changeTrail(
 			at: r.at,
 			who: names.get(r.actor) ?? r.actor,
 			action: r.action,
-			label: ACTIONS[r.action]?.() ?? r.action,
+			label: changeActionWord(r.action) ?? r.action,
 			// A record created or deleted is listed whole elsewhere; a change shows what changed.
 			details:
 				before && after

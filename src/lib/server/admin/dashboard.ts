@@ -9,11 +9,12 @@ import type { UserContext } from '../context';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import type { Db } from '../db';
 import { publicationState, type PublicationState } from '../content/visibility';
-import { trailActionLabel } from '../expenses/trail-text';
+import { trailActionLabel } from '../expenses/words';
 import { identityActionLabel } from '../identity/words';
 import type { InboxCount } from '../inbox';
 import type { ShopAttention } from '../shop/attention';
 import { subjectNames } from './subject-names';
+import { changeActionWord, subjectWord } from './words';
 
 export interface DashboardEvent {
 	id: string;
@@ -77,34 +78,6 @@ const RECORD_PAGES: Record<string, (id: string) => string> = {
 };
 const recordPage = (type: string, id: string) => RECORD_PAGES[type]?.(id) ?? null;
 
-const SUBJECT_WORDS: Record<string, () => string> = {
-	event: m.admin_subject_event,
-	news: m.admin_subject_news,
-	job: m.admin_subject_job,
-	project: m.admin_subject_project,
-	unit: m.admin_subject_unit,
-	page: m.admin_subject_page,
-	leader: m.admin_subject_leader,
-	campus: m.admin_subject_campus,
-	'event-category': m.admin_subject_event_category,
-	'product-category': m.admin_subject_product_category,
-	product: m.admin_subject_product,
-	order: m.admin_subject_order,
-	user: m.admin_subject_user,
-	expense_claim: m.admin_subject_claim,
-	assistant_question: m.admin_subject_question,
-	contact_message: m.admin_subject_contact,
-	invitation: m.admin_subject_invitation,
-	team_member: m.admin_subject_team_member,
-	admin_grant: m.admin_subject_admin_grant,
-	safety_grant: m.admin_subject_safety_grant
-};
-const ACTION_WORDS: Record<string, () => string> = {
-	create: m.admin_trail_create,
-	update: m.admin_trail_update,
-	delete: m.admin_trail_delete
-};
-
 export function dashboardService(deps: {
 	db: Db;
 	claimsWaiting: (ctx: UserContext) => Promise<unknown[]>;
@@ -138,8 +111,8 @@ export function dashboardService(deps: {
 
 	/** An entry's action in words: the domain's own where it has some. */
 	function actionWords(subjectType: string, action: string, locale: Locale): string {
-		const general = ACTION_WORDS[action];
-		if (general) return general();
+		const general = changeActionWord(action);
+		if (general) return general;
 		if (subjectType === 'expense_claim') return trailActionLabel(action);
 		return identityActionLabel(`${subjectType}:${action}`, locale) ?? action.replace(/_/g, ' ');
 	}
@@ -157,7 +130,7 @@ export function dashboardService(deps: {
 		]);
 		const nameOf = new Map(names.map((u) => [u.id, u.name]));
 		return entries.map((e) => {
-			const word = (SUBJECT_WORDS[e.subjectType] ?? (() => e.subjectType.replace(/_/g, ' ')))();
+			const word = subjectWord(e.subjectType);
 			const name = subjects.get(`${e.subjectType}:${e.subjectId}`) ?? e.subjectId;
 			return {
 				id: e.id,

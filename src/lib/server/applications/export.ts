@@ -4,7 +4,7 @@
 // how many), as the shop's lists are.
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import { applicationStatusLabel } from '$lib/application-status';
+import { applicationStatusLabel } from '$lib/applications/words';
 import { record } from '../audit';
 import type { UserContext } from '../context';
 import type { Db } from '../db';

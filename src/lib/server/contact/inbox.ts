@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Updateable } from 'kysely';
 import { z } from 'zod';
+import { contactStatusLabel } from '$lib/contact/words';
 import { formatDateTime } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
@@ -19,6 +20,7 @@ import { versioned } from '../db/versioned';
 import { Conflict, NotFound } from '../errors';
 import type { RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
+import { actionLabel, fieldLabel } from './words';
 
 export const CONTACT_STATUSES = ['new', 'handled'] as const;
 export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
@@ -299,7 +301,7 @@ export function contactInbox(deps: {
 					const shown = (key: string, value: unknown) => {
 						if (value === null || value === undefined || value === '') return '–';
 						if (key === 'assignee_id') return staffName.get(String(value)) ?? String(value);
-						if (key === 'status') return statusLabel(String(value), locale);
+						if (key === 'status') return contactStatusLabel(String(value), locale);
 						return String(value);
 					};
 					const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
@@ -434,26 +436,3 @@ export function contactInbox(deps: {
 }
 
 export type ContactInbox = ReturnType<typeof contactInbox>;
-
-export function statusLabel(status: string, locale: Locale): string {
-	return status === 'handled'
-		? m.contact_inbox_status_handled({}, { locale })
-		: m.contact_inbox_status_new({}, { locale });
-}
-
-function actionLabel(action: string, locale: Locale): string {
-	const labels: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
-		assign: m.contact_inbox_action_assign,
-		status: m.contact_inbox_action_status,
-		reply: m.contact_inbox_action_reply
-	};
-	return labels[action]?.({}, { locale }) ?? action;
-}
-
-function fieldLabel(key: string, locale: Locale): string {
-	const labels: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
-		assignee_id: m.contact_inbox_assignee,
-		status: m.contact_inbox_status
-	};
-	return labels[key]?.({}, { locale }) ?? key;
-}

@@ -25,8 +25,7 @@ import {
 	type ReadPost,
 	type StoredDraft
 } from '../expenses/form';
-import { fieldLabel, formErrorText, localizeErrors } from '../expenses/form/errors';
-import { claimFormTexts } from '../expenses/form/texts';
+import { claimFormTexts, fieldLabel, formErrorText, localizeErrors } from '../expenses/form/words';
 import { osloDate } from '../expenses/input';
 
 type Form = SuperValidated<ClaimForm, Problems>;

@@ -8,8 +8,7 @@ import {
 	type DecisionName
 } from '$lib/server/expenses/decisions';
 import { osloDate } from '$lib/server/expenses/input';
-import { doneMessage, refusalMessage } from '$lib/server/expenses/refusals';
-import { claimPageTexts } from '$lib/server/expenses/trail-text';
+import { claimPageTexts, doneMessage, refusalMessage } from '$lib/server/expenses/words';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One claim for whoever may see it; anyone else's id answers the same 404 as an unknown one.

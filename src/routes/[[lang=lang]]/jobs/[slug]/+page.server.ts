@@ -3,12 +3,8 @@ import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import { APPLICATION_LIMITS } from '$lib/schemas/application';
 import { services } from '$lib/server/app';
-import {
-	applicationFormTexts,
-	errorTexts,
-	fieldCodes,
-	readApplicationPost
-} from '$lib/server/applications/form';
+import { fieldCodes, readApplicationPost } from '$lib/server/applications/form';
+import { applicationFormTexts, errorTexts } from '$lib/server/applications/words';
 import { fileCountErrors } from '$lib/server/applications';
 import { clientOf } from '$lib/server/web/guard';
 import { movedPermanently } from '$lib/server/web/moved';

@@ -2,7 +2,7 @@ import { fail } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
 import { APPLICATION_LIMITS } from '$lib/schemas/application';
 import { services } from '$lib/server/app';
-import { applicationTrail } from '$lib/server/applications/trail-text';
+import { applicationTrail } from '$lib/server/applications/words';
 import { trailTexts } from '$lib/server/audit/trail-entry';
 import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';

@@ -5,7 +5,7 @@ import { adminAction } from '$lib/server/web/form-action';
 import { services } from '$lib/server/app';
 import { allowedOr404 } from '$lib/server/web/admin-route';
 import { originOf } from '$lib/server/web/auth';
-import { accessLogText } from '$lib/server/safety/texts';
+import { accessLogText } from '$lib/server/safety/words';
 import type { Actions, PageServerLoad } from './$types';
 
 // One safety report for the safety team: its text (as text), the conversation, its status and an

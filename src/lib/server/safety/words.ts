@@ -1,6 +1,6 @@
 // A report's access log in words, as the safety team's page shows it (components/AuditTrail.svelte).
 import { m } from '$lib/paraglide/messages';
-import { safetyStatusLabel } from '$lib/safety-status';
+import { safetyStatusLabel } from '$lib/safety/words';
 import type { SafetyStatus } from '$lib/safety/statuses';
 import type { TrailEntry } from '../audit/trail-entry';
 import type { AccessEntry } from '.';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { m } from '$lib/paraglide/messages';
 import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import { fill } from '$lib/template';
-import { claimFormTexts } from './texts';
+import { claimFormTexts } from './words';
 
 const LIMITS = { maxFiles: 10, maxFileBytes: 10 * 1048576 };
 

@@ -1,6 +1,6 @@
 // Amounts as typed, read for the running total the claim form shows while one types (display
 // only: the server computes what is claimed). The error texts come from the server
-// (server/expenses/form/errors.ts).
+// (server/expenses/form/words.ts).
 
 /** Øre of an amount as typed ("1 234,50", "12.5"), or null when it does not read as one. */
 export function typedOre(text: string): number | null {
