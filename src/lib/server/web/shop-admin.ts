@@ -29,7 +29,7 @@ import {
 	historyTexts,
 	recordTexts,
 	savedMeanwhileText
-} from './admin-shop-text';
+} from '../shop/words';
 
 /** Every answer the product and plan pages' actions give, in one shape, its words written here. */
 export interface CatalogueAnswer {

@@ -1,7 +1,7 @@
 import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
 import { catalogueCreateAction } from '$lib/server/web/shop-admin';
-import { catalogueFormTexts } from '$lib/server/web/admin-shop-text';
+import { catalogueFormTexts } from '$lib/server/shop/words';
 import { allowedOr404, callerOf } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 

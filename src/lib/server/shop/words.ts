@@ -11,8 +11,8 @@ import { m } from '$lib/paraglide/messages';
 import type { NamedTrail } from '../audit/named';
 import { trailTexts, type TrailEntry } from '../audit/trail-entry';
 import { trailValue } from '../audit/trail-values';
-import type { OrderEventBy } from '../shop/orders-admin';
-import type { ProductUses } from '../shop/products-admin';
+import type { OrderEventBy } from './orders-admin';
+import type { ProductUses } from './products-admin';
 
 const ERRORS: Record<string, () => string> = {
 	required: m.admin_shop_error_required,
