@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-	catalogueValues,
-	kronerText,
-	parsedForm,
-	parseKroner,
-	PlanInput,
-	ProductInput,
-	type CatalogueValues
-} from './admin-shop';
+import { kronerText, parsedForm, parseKroner, PlanInput, ProductInput } from './admin-shop';
+import { productForm } from './admin-shop-fixtures';
 
 describe('kroner as typed', () => {
 	it('reads whole kroner and kroner with øre in either decimal mark, with spaces between thousands', () => {
@@ -34,19 +27,12 @@ describe('kroner as typed', () => {
 });
 
 describe('a product or plan form parsed at the web edge', () => {
-	const values = (extra: Partial<CatalogueValues>): CatalogueValues => ({
-		...catalogueValues(new FormData()),
-		nameNo: 'Ølkrus på Åsen',
-		nameEn: 'Beer mug',
-		price: '199',
-		category: 'merch',
-		active: true,
-		...extra
-	});
-
 	it('types a product: kroner as øre, blank stock and slug as none', () => {
 		expect(
-			parsedForm(ProductInput, values({ price: '1 234,50', memberPrice: '99.9', maxPerOrder: '3' }))
+			parsedForm(
+				ProductInput,
+				productForm({ price: '1 234,50', memberPrice: '99.9', maxPerOrder: '3' })
+			)
 		).toEqual({
 			ok: true,
 			input: expect.objectContaining({
@@ -64,7 +50,7 @@ describe('a product or plan form parsed at the web edge', () => {
 		expect(
 			parsedForm(
 				ProductInput,
-				values({
+				productForm({
 					nameNo: ' ',
 					price: '12,345',
 					memberPrice: '500',
@@ -85,11 +71,11 @@ describe('a product or plan form parsed at the web edge', () => {
 				slug: 'slug_format'
 			}
 		});
-		expect(parsedForm(ProductInput, values({ price: '100', memberPrice: '150' }))).toEqual({
+		expect(parsedForm(ProductInput, productForm({ price: '100', memberPrice: '150' }))).toEqual({
 			ok: false,
 			errors: { memberPrice: 'member_price_above' }
 		});
-		expect(parsedForm(ProductInput, values({ category: 'membership' }))).toEqual({
+		expect(parsedForm(ProductInput, productForm({ category: 'membership' }))).toEqual({
 			ok: false,
 			errors: { category: 'category_membership' }
 		});
@@ -98,7 +84,7 @@ describe('a product or plan form parsed at the web edge', () => {
 	it('refuses a plan’s unknown period and months out of range', () => {
 		expect(
 			parsedForm(PlanInput, {
-				...values({ price: '120' }),
+				...productForm({ price: '120' }),
 				period: 'decade',
 				audience: 'regular',
 				months: '0'

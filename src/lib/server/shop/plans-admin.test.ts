@@ -1,25 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogueValues, PlanInput, type CatalogueValues } from '$lib/schemas/admin-shop';
+import { planInput } from '$lib/schemas/admin-shop-fixtures';
 import { trail } from '../audit';
 import { ENGINES } from '../db/test-db';
-import { Forbidden, NotSignedIn } from '../errors';
-import { shopWorld, type ShopWorld } from './test-shop';
+import { expectAdminsOnly, shopWorld, storedProduct, type ShopWorld } from './test-shop';
 
 // The membership plans as admins create and edit them, on each engine, through the real services.
-/** A plan form's values as the web edge hands them to the domain. */
-const plan = (extra: Partial<CatalogueValues>) =>
-	PlanInput.parse({
-		...catalogueValues(new FormData()),
-		nameNo: 'Medlemskap, sommer',
-		nameEn: 'Membership, summer',
-		price: '100',
-		period: 'year',
-		audience: 'regular',
-		months: '12',
-		active: true,
-		...extra
-	});
-
 describe.each(ENGINES)('plans admin on %s', (engine) => {
 	let w: ShopWorld;
 	beforeEach(async () => {
@@ -27,17 +12,14 @@ describe.each(ENGINES)('plans admin on %s', (engine) => {
 	});
 	afterEach(() => w.test.destroy());
 
-	const stored = (id: string) =>
-		w.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
 	it('creates and edits a membership plan with its period and months, which /membership then sells', async () => {
 		const created = await w.app.plansAdmin.create(
 			w.admin,
-			plan({ period: 'semester', audience: 'student', months: '3' })
+			planInput({ period: 'semester', audience: 'student', months: '3' })
 		);
 		expect(created).toMatchObject({ ok: true, slug: 'medlemskap-sommer' });
 		const id = (created as { id: string }).id;
-		expect(await stored(id)).toMatchObject({
+		expect(await storedProduct(w, id)).toMatchObject({
 			category: 'membership',
 			stock: null,
 			max_per_order: 1
@@ -46,7 +28,7 @@ describe.each(ENGINES)('plans admin on %s', (engine) => {
 			w.admin,
 			id,
 			1,
-			plan({
+			planInput({
 				price: '120',
 				slug: 'medlemskap-sommer',
 				period: 'semester',
@@ -63,7 +45,7 @@ describe.each(ENGINES)('plans admin on %s', (engine) => {
 		});
 		expect((await trail(w.db, 'product', id)).map((e) => e.action)).toEqual(['created', 'updated']);
 		// A product is not a plan: the plan form does not edit it.
-		expect(await w.app.plansAdmin.update(w.admin, 'prod-mug', 1, plan({}))).toEqual({
+		expect(await w.app.plansAdmin.update(w.admin, 'prod-mug', 1, planInput({}))).toEqual({
 			ok: false,
 			reason: 'not_found'
 		});
@@ -73,17 +55,12 @@ describe.each(ENGINES)('plans admin on %s', (engine) => {
 		const p = w.app.plansAdmin;
 		const calls = {
 			mayEdit: (ctx: typeof w.admin) => p.mayEdit(ctx),
-			create: (ctx: typeof w.admin) => p.create(ctx, plan({ audience: 'student' })),
+			create: (ctx: typeof w.admin) => p.create(ctx, planInput({ audience: 'student' })),
 			update: (ctx: typeof w.admin) =>
-				p.update(ctx, 'membership-year-student', 1, plan({ audience: 'student' }))
+				p.update(ctx, 'membership-year-student', 1, planInput({ audience: 'student' }))
 		};
 		const before = await w.db.selectFrom('products').selectAll().orderBy('id').execute();
-		for (const [name, call] of Object.entries(calls)) {
-			await expect(call(w.member), `${name} by a member`).rejects.toThrow(Forbidden);
-			await expect(call(w.leader), `${name} by a leader`).rejects.toThrow(Forbidden);
-			await expect(call(w.anonymous), `${name} anonymously`).rejects.toThrow(NotSignedIn);
-			await expect(call(w.visitor), `${name} by a visitor`).rejects.toThrow(NotSignedIn);
-		}
+		await expectAdminsOnly(w, calls);
 		expect(await w.db.selectFrom('products').selectAll().orderBy('id').execute()).toEqual(before);
 		expect(await w.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);
 	});
