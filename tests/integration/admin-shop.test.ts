@@ -505,6 +505,52 @@ describe('the admin shop pages', () => {
 		expect(one<{ n: number }>("select count(*) n from products where name_no = 'Pledd'").n).toBe(0);
 	});
 
+	it('a broken product or plan form is answered only to an admin: a member or a unit leader gets 404, plain or enhanced, as for a good one', async () => {
+		const id = productRow();
+		const slug = `test-${id.slice(0, 8)}`;
+		const posts: [path: string, form: Record<string, string>, adminStatus: number][] = [
+			['/en/admin/shop/products/new', productForm({ price: 'ten kroner' }), 400],
+			['/en/admin/shop/memberships/plans/new', planForm({ months: '0' }), 400],
+			[
+				`/en/admin/shop/products/${id}?/save`,
+				productForm({ slug, stock: '-3', version: '1' }),
+				400
+			],
+			// A version that cannot be one names no record.
+			[`/en/admin/shop/products/${id}?/save`, productForm({ slug, version: 'x' }), 404],
+			[`/en/admin/shop/products/${id}?/deactivate`, { version: 'x' }, 404],
+			[`/en/admin/shop/products/${id}?/picture`, { version: 'x', image_alt_no: 'Kopp' }, 409]
+		];
+		/** The post as the enhanced form sends it: the action's answer as data, no page. */
+		const enhanced = (b: Browser, path: string, form: Record<string, string>) =>
+			b.request(path, {
+				method: 'POST',
+				headers: {
+					accept: 'application/json',
+					'x-sveltekit-action': 'true',
+					origin: server.url,
+					'content-type': 'application/x-www-form-urlencoded'
+				},
+				body: new URLSearchParams(form)
+			});
+		const before = { product: productState(id), products: one('select count(*) n from products') };
+		for (const [path, form, adminStatus] of posts) {
+			for (const [who, b] of [
+				['member', member],
+				['leader', leader]
+			] as const) {
+				expect((await b.post(path, form)).status, `${who}: ${path}`).toBe(404);
+				const res = await enhanced(b, path, form);
+				expect(res.status, `${who}, enhanced: ${path}`).toBe(404);
+				expect(await res.json()).toMatchObject({ type: 'error' });
+			}
+			expect((await admin.post(path, form)).status, `admin: ${path}`).toBe(adminStatus);
+		}
+		expect({ product: productState(id), products: one('select count(*) n from products') }).toEqual(
+			before
+		);
+	});
+
 	it('two admins saving one product: the second is told what the first saved, keeps what they typed, and may save again over it', async () => {
 		const id = productRow();
 		const slug = `test-${id.slice(0, 8)}`;

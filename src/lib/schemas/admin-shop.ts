@@ -173,6 +173,17 @@ export function catalogueValues(form: FormData): CatalogueValues {
 /** The version the form was made from: stale forms are refused by the version check. */
 export const VersionField = z.coerce.number().int().min(1);
 
+/** A posted form parsed with its schema: the typed input, or the first problem of each field. */
+export function parsedForm<S extends z.ZodType>(
+	schema: S,
+	values: unknown
+): { ok: true; input: z.output<S> } | { ok: false; errors: Record<string, string> } {
+	const parsed = schema.safeParse(values);
+	return parsed.success
+		? { ok: true, input: parsed.data }
+		: { ok: false, errors: fieldErrors(parsed.error) };
+}
+
 /** The first problem of each field, by field name. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
 	const errors: Record<string, string> = {};

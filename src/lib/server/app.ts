@@ -50,6 +50,7 @@ import { membershipsAdminService } from './shop/memberships-admin';
 import { ordersService } from './shop/orders';
 import { ordersAdminService } from './shop/orders-admin';
 import { sqlOrderStore } from './shop/orders-sql';
+import { plansAdminService } from './shop/plans-admin';
 import { productsAdminService } from './shop/products-admin';
 import { sqlShopStore } from './shop/sql';
 
@@ -167,6 +168,7 @@ export function buildServices(
 		pageCache: pages,
 		...paying,
 		productsAdmin: productsAdminService({ db, roles: identity.roles, files }),
+		plansAdmin: plansAdminService({ db, roles: identity.roles }),
 		ordersAdmin,
 		membershipsAdmin: membershipsAdminService({ db, roles: identity.roles }),
 		...identity,

@@ -3,8 +3,7 @@ import type { HolderFilter } from '$lib/schemas/admin-shop';
 import { slugify } from '$lib/slug';
 import { ENGINES } from '../db/test-db';
 import { userRow } from '../db/test-rows';
-import { Forbidden, NotSignedIn } from '../errors';
-import { shopWorld, type ShopWorld } from './test-shop';
+import { expectAdminsOnly, shopWorld, type ShopWorld } from './test-shop';
 
 // Who holds a membership, as admins see it, on each engine: periods bought through the shop.
 const ALL: HolderFilter = { q: '', status: '', page: 1 };
@@ -117,11 +116,6 @@ describe.each(ENGINES)('memberships admin on %s', (engine) => {
 			holders: (ctx: typeof w.admin) => m.holders(ctx, ALL),
 			csv: (ctx: typeof w.admin) => m.csv(ctx, ALL, 'no')
 		};
-		for (const [name, call] of Object.entries(calls)) {
-			await expect(call(w.member), `${name} by a member`).rejects.toThrow(Forbidden);
-			await expect(call(w.leader), `${name} by a leader`).rejects.toThrow(Forbidden);
-			await expect(call(w.anonymous), `${name} anonymously`).rejects.toThrow(NotSignedIn);
-			await expect(call(w.visitor), `${name} by a visitor`).rejects.toThrow(NotSignedIn);
-		}
+		await expectAdminsOnly(w, calls);
 	});
 });

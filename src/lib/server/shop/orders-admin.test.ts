@@ -7,7 +7,6 @@ import {
 import type { OrderFilter } from '$lib/schemas/admin-shop';
 import { trail } from '../audit';
 import { ENGINES } from '../db/test-db';
-import { Forbidden, NotSignedIn } from '../errors';
 import { mailer } from '../mail';
 import { paymentsService, REFUND_RETRY_AFTER_MS } from '../payments';
 import type { PaymentProvider } from '../payments/types';
@@ -15,7 +14,7 @@ import { vippsProvider } from '../payments/vipps';
 import { ordersService } from './orders';
 import { ordersAdminService } from './orders-admin';
 import { sqlOrderStore } from './orders-sql';
-import { shopWorld, type ShopWorld } from './test-shop';
+import { expectAdminsOnly, shopWorld, type ShopWorld } from './test-shop';
 
 // Orders as admins handle them, on each engine, with real orders paid on the simulator (and, for
 // the wire format, on a local fake Vipps): list, CSV, cancel and refund exactly once.
@@ -371,12 +370,7 @@ describe.each(ENGINES)('orders admin on %s', (engine) => {
 			cancel: (ctx: typeof w.admin) => o.cancel(ctx, pending),
 			refund: (ctx: typeof w.admin) => o.refund(ctx, paid)
 		};
-		for (const [name, call] of Object.entries(calls)) {
-			await expect(call(w.member), `${name} by a member`).rejects.toThrow(Forbidden);
-			await expect(call(w.leader), `${name} by a leader`).rejects.toThrow(Forbidden);
-			await expect(call(w.anonymous), `${name} anonymously`).rejects.toThrow(NotSignedIn);
-			await expect(call(w.visitor), `${name} by a visitor`).rejects.toThrow(NotSignedIn);
-		}
+		await expectAdminsOnly(w, calls);
 		expect((await orderRow(paid)).status).toBe('paid');
 		expect((await orderRow(pending)).status).toBe('pending');
 		expect(await w.db.selectFrom('audit_log').selectAll().execute()).toEqual([]);

@@ -7,7 +7,7 @@ import type { Locale } from '$lib/i18n';
 import { osloDayStart, parseDate } from '$lib/oslo-time';
 import { m } from '$lib/paraglide/messages';
 import type { OrderFilter } from '$lib/schemas/admin-shop';
-import { orderStatusLabel } from '$lib/order-status';
+import { orderStatusLabel } from '$lib/shop/status-words';
 import { namedTrail, type NamedTrail } from '../audit/named';
 import { actorNames } from '../audit/trail-entry';
 import type { UserContext } from '../context';

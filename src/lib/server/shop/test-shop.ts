@@ -1,11 +1,13 @@
 // A shop as the admin tests need it, on either engine: the demo catalogue, the real services
 // (simulator payments), an admin (ADMIN_EMAILS), a plain member, a leader of one unit, a visitor,
 // and real paid orders made through cart, checkout, the simulator's approval and its callback.
+import { expect } from 'vitest';
 import { buildServices, type Services } from '../app';
 import { parseConfig } from '../config';
 import { adminContext, userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import type { Engine } from '../db/dialect';
+import { Forbidden, NotSignedIn } from '../errors';
 import { seedDemo } from '../db/seed';
 import { testDatabase, type TestDatabase } from '../db/test-db';
 import { userRow } from '../db/test-rows';
@@ -133,4 +135,25 @@ export async function shopWorld(engine: Engine): Promise<ShopWorld> {
 		buy,
 		available
 	};
+}
+
+/** A product's row as stored. */
+export function storedProduct(w: ShopWorld, id: string) {
+	return w.db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Each of `calls` refused to a member and a unit leader (Forbidden), and to an anonymous session
+ * and a visitor (NotSignedIn): the shop's admin functions are for admins only.
+ */
+export async function expectAdminsOnly(
+	w: ShopWorld,
+	calls: Record<string, (ctx: UserContext) => Promise<unknown>>
+): Promise<void> {
+	for (const [name, call] of Object.entries(calls)) {
+		await expect(call(w.member), `${name} by a member`).rejects.toThrow(Forbidden);
+		await expect(call(w.leader), `${name} by a leader`).rejects.toThrow(Forbidden);
+		await expect(call(w.anonymous), `${name} anonymously`).rejects.toThrow(NotSignedIn);
+		await expect(call(w.visitor), `${name} by a visitor`).rejects.toThrow(NotSignedIn);
+	}
 }

@@ -1,12 +1,24 @@
 // The product and plan forms of the admin area, between the domain and the page: a stored record
-// as the form's values, and a save's result as the page's answer (saved, each field's problem with
-// the typed values kept, or "someone else saved this meanwhile" with what they saved).
+// as the form's values, a posted form parsed into the domain's typed input (ProductInput,
+// PlanInput, the version), and a save's result as the page's answer (saved, each field's problem
+// with the typed values kept, or "someone else saved this meanwhile" with what they saved).
 import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
+import { errorText } from '$lib/admin/content-texts';
 import { localizePath, type Locale } from '$lib/i18n';
-import { catalogueValues, kronerText, type CatalogueValues } from '$lib/schemas/admin-shop';
+import {
+	catalogueValues,
+	kronerText,
+	parsedForm,
+	PlanInput,
+	ProductInput,
+	VersionField,
+	type CatalogueValues
+} from '$lib/schemas/admin-shop';
 import { services } from '../app';
 import { m } from '$lib/paraglide/messages';
 import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-admin';
+import type { UserContext } from '../context';
+import { postedPicture } from './content-admin';
 import type { NamedTrail } from '../audit/named';
 import { allowedOr404 } from './admin-route';
 import {
@@ -17,7 +29,7 @@ import {
 	historyTexts,
 	recordTexts,
 	savedMeanwhileText
-} from './admin-shop-text';
+} from '../shop/words';
 
 /** Every answer the product and plan pages' actions give, in one shape, its words written here. */
 export interface CatalogueAnswer {
@@ -138,19 +150,73 @@ export function activeAnswer(
 	} as CatalogueAnswer);
 }
 
+type Kind = 'product' | 'plan';
 type RecordEvent = RequestEvent<{ id: string }>;
+
+/** The version a form was made from; null when what was posted cannot be one. */
+function versionOf(raw: FormDataEntryValue | null): number | null {
+	const parsed = VersionField.safeParse(raw);
+	return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A form refused before the domain saw it: answered only to whom may edit the catalogue (to
+ * anyone else the page does not exist), as the domain's own refusal would have been.
+ */
+async function refusedForm<T>(kind: Kind, ctx: UserContext, answer: () => T): Promise<T> {
+	const { productsAdmin, plansAdmin } = services();
+	await allowedOr404((kind === 'product' ? productsAdmin : plansAdmin).mayEdit(ctx));
+	return answer();
+}
+
+/** The values of a posted product or plan form, typed for the domain, saved as `save` does. */
+function savedAs(
+	kind: Kind,
+	ctx: UserContext,
+	values: CatalogueValues,
+	save: {
+		product: (input: ProductInput) => Promise<SaveResult>;
+		plan: (input: PlanInput) => Promise<SaveResult>;
+	}
+): Promise<SaveResult> {
+	const refused = (errors: Record<string, string>) =>
+		refusedForm(kind, ctx, () => ({ ok: false, reason: 'invalid', errors }) as const);
+	if (kind === 'product') {
+		const parsed = parsedForm(ProductInput, values);
+		return parsed.ok ? allowedOr404(save.product(parsed.input)) : refused(parsed.errors);
+	}
+	const parsed = parsedForm(PlanInput, values);
+	return parsed.ok ? allowedOr404(save.plan(parsed.input)) : refused(parsed.errors);
+}
+
+/** The create form of a product or a plan: on success, to the new record's page (`listPath/id`). */
+export function catalogueCreateAction(kind: Kind, listPath: string) {
+	return async (event: RequestEvent) => {
+		const values = catalogueValues(await event.request.formData());
+		const ctx = event.locals.caller;
+		const { productsAdmin, plansAdmin } = services();
+		const result = await savedAs(kind, ctx, values, {
+			product: (input) => productsAdmin.createProduct(ctx, input),
+			plan: (input) => plansAdmin.create(ctx, input)
+		});
+		if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
+		redirect(303, `${localizePath(`${listPath}/${result.id}`, event.locals.locale)}?created=1`);
+	};
+}
 
 /**
  * The actions of a product's or a plan's page: save the form, take it off sale or back, delete it
  * (then back to `listPath`). Each is one domain call, answered as the form expects.
  */
-export function catalogueRecordActions(kind: 'product' | 'plan', listPath: string) {
-	const posted = async (event: RecordEvent) => {
-		const data = await event.request.formData();
-		return { values: catalogueValues(data), version: data.get('version') };
+export function catalogueRecordActions(kind: Kind, listPath: string) {
+	/** The posted form's version; one that cannot be a version names no record. */
+	const postedVersion = async (event: RecordEvent) => {
+		const version = versionOf((await event.request.formData()).get('version'));
+		if (version === null) error(404, 'Not found');
+		return version;
 	};
 	const setActive = async (event: RecordEvent, active: boolean) => {
-		const { version } = await posted(event);
+		const version = await postedVersion(event);
 		const result = await allowedOr404(
 			services().productsAdmin.setActive(event.locals.caller, event.params.id, version, active)
 		);
@@ -158,18 +224,25 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 	};
 	return {
 		save: async (event: RecordEvent) => {
-			const { values, version } = await posted(event);
-			const { productsAdmin } = services();
-			const update = kind === 'product' ? productsAdmin.updateProduct : productsAdmin.updatePlan;
-			const result = await allowedOr404(
-				update(event.locals.caller, event.params.id, version, values)
-			);
+			const data = await event.request.formData();
+			const values = catalogueValues(data);
+			const ctx = event.locals.caller;
+			const { id } = event.params;
+			const { productsAdmin, plansAdmin } = services();
+			// Each field's problem is told before a stale or broken version is.
+			const version = versionOf(data.get('version'));
+			const result = await savedAs(kind, ctx, values, {
+				product: (input) =>
+					version === null ? notFound() : productsAdmin.updateProduct(ctx, id, version, input),
+				plan: (input) =>
+					version === null ? notFound() : plansAdmin.update(ctx, id, version, input)
+			});
 			return saveAnswer(result, values, event.locals.locale);
 		},
 		deactivate: (event: RecordEvent) => setActive(event, false),
 		activate: (event: RecordEvent) => setActive(event, true),
 		delete: async (event: RecordEvent) => {
-			const { version } = await posted(event);
+			const version = await postedVersion(event);
 			const result = await allowedOr404(
 				services().productsAdmin.remove(event.locals.caller, event.params.id, version)
 			);
@@ -177,4 +250,34 @@ export function catalogueRecordActions(kind: 'product' | 'plan', listPath: strin
 			return activeAnswer(result, event.locals.locale);
 		}
 	};
+}
+
+/** What the domain answers for a record it cannot find. */
+const notFound = async (): Promise<SaveResult> => ({ ok: false, reason: 'not_found' });
+
+/** The product's picture: its own multipart form (the rest of the product is a plain one). */
+export async function productPictureAction(event: RecordEvent) {
+	const { version: raw, values, upload } = await postedPicture(event.request);
+	const ctx = event.locals.caller;
+	const version = versionOf(raw);
+	const result =
+		version === null
+			? await refusedForm('product', ctx, notFound)
+			: await allowedOr404(
+					services().productsAdmin.setImage(ctx, event.params.id, version, values, upload)
+				);
+	if (result.ok) {
+		redirect(
+			303,
+			localizePath(`/admin/shop/products/${event.params.id}?picture=1`, event.locals.locale)
+		);
+	}
+	const errors =
+		result.reason === 'invalid'
+			? Object.fromEntries(Object.entries(result.errors).map(([k, code]) => [k, errorText(code)]))
+			: { image: m.admin_content_conflict() };
+	return fail(result.reason === 'invalid' ? 400 : 409, {
+		pictureValues: values,
+		pictureErrors: errors
+	});
 }

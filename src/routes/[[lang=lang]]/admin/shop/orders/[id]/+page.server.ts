@@ -7,7 +7,7 @@ import {
 	orderDoneText,
 	orderPageTexts,
 	orderRefusalText
-} from '$lib/server/web/admin-shop-text';
+} from '$lib/server/shop/words';
 import type { OrderActionResult } from '$lib/server/payments';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 

@@ -1,11 +1,13 @@
-import { fail, redirect } from '@sveltejs/kit';
-import { errorText, imageTexts } from '$lib/admin/content-texts';
+import { redirect } from '@sveltejs/kit';
+import { imageTexts } from '$lib/admin/content-texts';
 import { localizePath } from '$lib/i18n';
-import { m } from '$lib/paraglide/messages';
-import { postedPicture } from '$lib/server/web/content-admin';
 import { services } from '$lib/server/app';
 import { allowedOr404 } from '$lib/server/web/admin-route';
-import { catalogueFormState, catalogueRecordActions } from '$lib/server/web/shop-admin';
+import {
+	catalogueFormState,
+	catalogueRecordActions,
+	productPictureAction
+} from '$lib/server/web/shop-admin';
 import type { Actions, PageServerLoad } from './$types';
 
 // One product: its form (save), take it off sale or back, delete it; with its audit trail.
@@ -35,31 +37,5 @@ export const load: PageServerLoad = async (event) => {
 
 export const actions: Actions = {
 	...catalogueRecordActions('product', '/admin/shop/products'),
-	/** The product's picture: its own multipart form (the rest of the product is a plain one). */
-	picture: async (event) => {
-		const { version, values, upload } = await postedPicture(event.request);
-		const result = await allowedOr404(
-			services().productsAdmin.setImage(
-				event.locals.caller,
-				event.params.id,
-				version,
-				values,
-				upload
-			)
-		);
-		if (result.ok) {
-			redirect(
-				303,
-				localizePath(`/admin/shop/products/${event.params.id}?picture=1`, event.locals.locale)
-			);
-		}
-		const errors =
-			result.reason === 'invalid'
-				? Object.fromEntries(Object.entries(result.errors).map(([k, code]) => [k, errorText(code)]))
-				: { image: m.admin_content_conflict() };
-		return fail(result.reason === 'invalid' ? 400 : 409, {
-			pictureValues: values,
-			pictureErrors: errors
-		});
-	}
+	picture: productPictureAction
 };

@@ -1,9 +1,7 @@
-import { redirect } from '@sveltejs/kit';
-import { localizePath } from '$lib/i18n';
 import { catalogueValues, type CatalogueValues } from '$lib/schemas/admin-shop';
 import { services } from '$lib/server/app';
-import { invalidAnswer } from '$lib/server/web/shop-admin';
-import { catalogueFormTexts } from '$lib/server/web/admin-shop-text';
+import { catalogueCreateAction } from '$lib/server/web/shop-admin';
+import { catalogueFormTexts } from '$lib/server/shop/words';
 import { allowedOr404 } from '$lib/server/web/admin-route';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -20,15 +18,5 @@ export const load: PageServerLoad = async (event) => ({
 });
 
 export const actions: Actions = {
-	default: async (event) => {
-		const values = catalogueValues(await event.request.formData());
-		const result = await allowedOr404(
-			services().productsAdmin.createProduct(event.locals.caller, values)
-		);
-		if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
-		redirect(
-			303,
-			`${localizePath(`/admin/shop/products/${result.id}`, event.locals.locale)}?created=1`
-		);
-	}
+	default: catalogueCreateAction('product', '/admin/shop/products')
 };

@@ -2,17 +2,17 @@
 // the fields and actions of an audit trail, someone else's save, and the answers to a cancel or
 // refund. The routes turn codes into text on the server, so the pages receive text and the browser
 // never loads these tables (each message is JavaScript the admin's first visit would pay for).
-import { audienceLabel, periodLabel } from '$lib/admin/plan-labels';
+import { audienceLabel, periodLabel } from '$lib/shop/plan-words';
 import { formatList, formatPrice } from '$lib/format';
 import type { Locale } from '$lib/i18n';
 import { orderNumber } from '$lib/order-number';
-import { orderStatusLabel } from '$lib/order-status';
+import { orderStatusLabel } from '$lib/shop/status-words';
 import { m } from '$lib/paraglide/messages';
 import type { NamedTrail } from '../audit/named';
 import { trailTexts, type TrailEntry } from '../audit/trail-entry';
 import { trailValue } from '../audit/trail-values';
-import type { OrderEventBy } from '../shop/orders-admin';
-import type { ProductUses } from '../shop/products-admin';
+import type { OrderEventBy } from './orders-admin';
+import type { ProductUses } from './products-admin';
 
 const ERRORS: Record<string, () => string> = {
 	required: m.admin_shop_error_required,
