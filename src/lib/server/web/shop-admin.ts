@@ -20,7 +20,7 @@ import type { AdminProduct, ProductUses, SaveResult } from '../shop/products-adm
 import type { UserContext } from '../context';
 import { postedPicture } from './content-admin';
 import type { NamedTrail } from '../audit/named';
-import { allowedOr404 } from './admin-route';
+import { accepted, formAction } from './form-action';
 import {
 	catalogueFormTexts,
 	deleteRefusedText,
@@ -160,48 +160,55 @@ function versionOf(raw: FormDataEntryValue | null): number | null {
 }
 
 /**
- * A form refused before the domain saw it: answered only to whom may edit the catalogue (to
- * anyone else the page does not exist), as the domain's own refusal would have been.
+ * The domain's input from a posted form, saved by `save`. A form with a field's problem is
+ * answered only to whom may edit the catalogue (to anyone else the page does not exist), as the
+ * domain's own refusal would have been.
  */
-async function refusedForm<T>(kind: Kind, ctx: UserContext, answer: () => T): Promise<T> {
-	const { productsAdmin, plansAdmin } = services();
-	await allowedOr404((kind === 'product' ? productsAdmin : plansAdmin).mayEdit(ctx));
-	return answer();
-}
-
-/** The values of a posted product or plan form, typed for the domain, saved as `save` does. */
-function savedAs(
+async function saveAs(
 	kind: Kind,
-	ctx: UserContext,
+	caller: UserContext,
 	values: CatalogueValues,
 	save: {
 		product: (input: ProductInput) => Promise<SaveResult>;
 		plan: (input: PlanInput) => Promise<SaveResult>;
 	}
 ): Promise<SaveResult> {
-	const refused = (errors: Record<string, string>) =>
-		refusedForm(kind, ctx, () => ({ ok: false, reason: 'invalid', errors }) as const);
-	if (kind === 'product') {
-		const parsed = parsedForm(ProductInput, values);
-		return parsed.ok ? allowedOr404(save.product(parsed.input)) : refused(parsed.errors);
+	const parsed =
+		kind === 'product' ? parsedForm(ProductInput, values) : parsedForm(PlanInput, values);
+	if (parsed.ok) {
+		return kind === 'product'
+			? save.product(parsed.input as ProductInput)
+			: save.plan(parsed.input as PlanInput);
 	}
-	const parsed = parsedForm(PlanInput, values);
-	return parsed.ok ? allowedOr404(save.plan(parsed.input)) : refused(parsed.errors);
+	const { productsAdmin, plansAdmin } = services();
+	await (kind === 'product' ? productsAdmin : plansAdmin).mayEdit(caller);
+	return { ok: false, reason: 'invalid', errors: parsed.errors };
 }
+
+/** A posted catalogue form: its values as typed and the version it was made from. */
+async function readRecord(event: RequestEvent) {
+	const data = await event.request.formData();
+	return accepted({ values: catalogueValues(data), version: versionOf(data.get('version')) });
+}
+type PostedRecord = { values: CatalogueValues; version: number | null };
 
 /** The create form of a product or a plan: on success, to the new record's page (`listPath/id`). */
 export function catalogueCreateAction(kind: Kind, listPath: string) {
-	return async (event: RequestEvent) => {
-		const values = catalogueValues(await event.request.formData());
-		const ctx = event.locals.caller;
-		const { productsAdmin, plansAdmin } = services();
-		const result = await savedAs(kind, ctx, values, {
-			product: (input) => productsAdmin.createProduct(ctx, input),
-			plan: (input) => plansAdmin.create(ctx, input)
+	return (event: RequestEvent) =>
+		formAction(event, {
+			read: readRecord,
+			run: ({ values }: PostedRecord, caller) => {
+				const { productsAdmin, plansAdmin } = services();
+				return saveAs(kind, caller, values, {
+					product: (input) => productsAdmin.createProduct(caller, input),
+					plan: (input) => plansAdmin.create(caller, input)
+				});
+			},
+			answer(result, _typed, { values }) {
+				if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
+				redirect(303, `${localizePath(`${listPath}/${result.id}`, event.locals.locale)}?created=1`);
+			}
 		});
-		if (!result.ok) return invalidAnswer(values, 'errors' in result ? result.errors : {});
-		redirect(303, `${localizePath(`${listPath}/${result.id}`, event.locals.locale)}?created=1`);
-	};
 }
 
 /**
@@ -210,45 +217,49 @@ export function catalogueCreateAction(kind: Kind, listPath: string) {
  */
 export function catalogueRecordActions(kind: Kind, listPath: string) {
 	/** The posted form's version; one that cannot be a version names no record. */
-	const postedVersion = async (event: RecordEvent) => {
-		const version = versionOf((await event.request.formData()).get('version'));
-		if (version === null) error(404, 'Not found');
-		return version;
+	const postedVersion = async (event: RequestEvent) => {
+		const { input } = await readRecord(event);
+		if (input.version === null) error(404, 'Not found');
+		return accepted(input.version);
 	};
-	const setActive = async (event: RecordEvent, active: boolean) => {
-		const version = await postedVersion(event);
-		const result = await allowedOr404(
-			services().productsAdmin.setActive(event.locals.caller, event.params.id, version, active)
-		);
-		return activeAnswer(result, event.locals.locale, active);
-	};
+	const setActive = (event: RecordEvent, active: boolean) =>
+		formAction(event, {
+			read: postedVersion,
+			run: (version: number, caller) =>
+				services().productsAdmin.setActive(caller, event.params.id, version, active),
+			answer: (result) => activeAnswer(result, event.locals.locale, active)
+		});
 	return {
-		save: async (event: RecordEvent) => {
-			const data = await event.request.formData();
-			const values = catalogueValues(data);
-			const ctx = event.locals.caller;
-			const { id } = event.params;
-			const { productsAdmin, plansAdmin } = services();
-			// Each field's problem is told before a stale or broken version is.
-			const version = versionOf(data.get('version'));
-			const result = await savedAs(kind, ctx, values, {
-				product: (input) =>
-					version === null ? notFound() : productsAdmin.updateProduct(ctx, id, version, input),
-				plan: (input) =>
-					version === null ? notFound() : plansAdmin.update(ctx, id, version, input)
-			});
-			return saveAnswer(result, values, event.locals.locale);
-		},
+		save: (event: RecordEvent) =>
+			formAction(event, {
+				read: readRecord,
+				run: ({ values, version }: PostedRecord, caller) => {
+					const { id } = event.params;
+					const { productsAdmin, plansAdmin } = services();
+					// Each field's problem is told before a stale or broken version is.
+					return saveAs(kind, caller, values, {
+						product: (input) =>
+							version === null
+								? notFound()
+								: productsAdmin.updateProduct(caller, id, version, input),
+						plan: (input) =>
+							version === null ? notFound() : plansAdmin.update(caller, id, version, input)
+					});
+				},
+				answer: (result, _typed, { values }) => saveAnswer(result, values, event.locals.locale)
+			}),
 		deactivate: (event: RecordEvent) => setActive(event, false),
 		activate: (event: RecordEvent) => setActive(event, true),
-		delete: async (event: RecordEvent) => {
-			const version = await postedVersion(event);
-			const result = await allowedOr404(
-				services().productsAdmin.remove(event.locals.caller, event.params.id, version)
-			);
-			if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
-			return activeAnswer(result, event.locals.locale);
-		}
+		delete: (event: RecordEvent) =>
+			formAction(event, {
+				read: postedVersion,
+				run: (version: number, caller) =>
+					services().productsAdmin.remove(caller, event.params.id, version),
+				answer(result) {
+					if (result.ok) redirect(303, `${localizePath(listPath, event.locals.locale)}?deleted=1`);
+					return activeAnswer(result, event.locals.locale);
+				}
+			})
 	};
 }
 
@@ -256,28 +267,35 @@ export function catalogueRecordActions(kind: Kind, listPath: string) {
 const notFound = async (): Promise<SaveResult> => ({ ok: false, reason: 'not_found' });
 
 /** The product's picture: its own multipart form (the rest of the product is a plain one). */
-export async function productPictureAction(event: RecordEvent) {
-	const { version: raw, values, upload } = await postedPicture(event.request);
-	const ctx = event.locals.caller;
-	const version = versionOf(raw);
-	const result =
-		version === null
-			? await refusedForm('product', ctx, notFound)
-			: await allowedOr404(
-					services().productsAdmin.setImage(ctx, event.params.id, version, values, upload)
+export function productPictureAction(event: RecordEvent) {
+	return formAction(event, {
+		read: async () => accepted(await postedPicture(event.request)),
+		async run({ version: raw, values, upload }: Picture, caller) {
+			const version = versionOf(raw);
+			if (version !== null) {
+				return services().productsAdmin.setImage(caller, event.params.id, version, values, upload);
+			}
+			await services().productsAdmin.mayEdit(caller);
+			return notFound();
+		},
+		answer(result, _typed, { values }) {
+			if (result.ok) {
+				redirect(
+					303,
+					localizePath(`/admin/shop/products/${event.params.id}?picture=1`, event.locals.locale)
 				);
-	if (result.ok) {
-		redirect(
-			303,
-			localizePath(`/admin/shop/products/${event.params.id}?picture=1`, event.locals.locale)
-		);
-	}
-	const errors =
-		result.reason === 'invalid'
-			? Object.fromEntries(Object.entries(result.errors).map(([k, code]) => [k, errorText(code)]))
-			: { image: m.admin_content_conflict() };
-	return fail(result.reason === 'invalid' ? 400 : 409, {
-		pictureValues: values,
-		pictureErrors: errors
+			}
+			const errors =
+				result.reason === 'invalid'
+					? Object.fromEntries(
+							Object.entries(result.errors).map(([k, code]) => [k, errorText(code)])
+						)
+					: { image: m.admin_content_conflict() };
+			return fail(result.reason === 'invalid' ? 400 : 409, {
+				pictureValues: values,
+				pictureErrors: errors
+			});
+		}
 	});
 }
+type Picture = Awaited<ReturnType<typeof postedPicture>>;
