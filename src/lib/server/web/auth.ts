@@ -7,6 +7,7 @@ import { services } from '../app';
 import type { IssuedSession } from '../identity';
 import { setCaller } from './caller';
 import { setSessionCookie } from './cookies';
+import { accepted, refused } from './form-action';
 import { clientOf } from './guard';
 
 export function originOf(event: RequestEvent): string {
@@ -75,4 +76,13 @@ export async function admitAuthForm<T extends Record<string, unknown>>(
 		return { password, refusal: message(form, { kind: 'rate_limited' }, { status: 429 }) };
 	}
 	return { password, refusal: null };
+}
+
+/** admitAuthForm as the reader of the one form shape: the form and its password, or the refusal. */
+export async function readAuthForm<T extends Record<string, unknown>>(
+	event: RequestEvent,
+	form: SuperValidated<T>
+) {
+	const { password, refusal } = await admitAuthForm(event, form);
+	return refusal ? refused(refusal) : accepted({ form, password });
 }

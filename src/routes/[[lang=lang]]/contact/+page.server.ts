@@ -4,6 +4,7 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
 import { ContactForm } from '$lib/schemas/contact';
 import { services } from '$lib/server/app';
+import { accepted, formAction, refused } from '$lib/server/web/form-action';
 import { clientOf } from '$lib/server/web/guard';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -18,14 +19,18 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 };
 
 export const actions: Actions = {
-	default: async (event) => {
-		const form = await superValidate(event.request, zod4(ContactForm));
-		if (!form.valid) return fail(400, { form });
-		// Only messages that would be stored count, so a visitor fixing a typo is not punished.
-		const decision = await services().rateLimit('contact', clientOf(event));
-		if (!decision.allowed) return message(form, 'rate_limited', { status: 429 });
-		await services().contact.submit(form.data, event.locals.locale);
-		// Post/redirect/get: a reload does not send the message twice.
-		redirect(303, `${localizePath('/contact', event.locals.locale)}?sent=1`);
-	}
+	default: (event) =>
+		formAction(event, {
+			async read() {
+				const form = await superValidate(event.request, zod4(ContactForm));
+				if (!form.valid) return refused(fail(400, { form }));
+				// Only messages that would be stored count, so a visitor fixing a typo is not punished.
+				const decision = await services().rateLimit('contact', clientOf(event));
+				if (!decision.allowed) return refused(message(form, 'rate_limited', { status: 429 }));
+				return accepted(form);
+			},
+			run: (form) => services().contact.submit(form.data, event.locals.locale),
+			// Post/redirect/get: a reload does not send the message twice.
+			answer: () => redirect(303, `${localizePath('/contact', event.locals.locale)}?sent=1`)
+		})
 };

@@ -1,12 +1,13 @@
-import { fail, redirect } from '@sveltejs/kit';
-import { message, superValidate } from 'sveltekit-superforms';
+import { superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
-import { localizePath } from '$lib/i18n';
-import { ProfileForm, SessionForm } from '$lib/schemas/auth';
+import { ProfileForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
-import { rememberLocale } from '$lib/server/web/auth';
-import { clearSessionCookie } from '$lib/server/web/cookies';
-import type { Actions, PageServerLoad, RequestEvent } from './$types';
+import {
+	revokeSessionAction,
+	saveProfileAction,
+	signOutEverywhereAction
+} from '$lib/server/web/profile';
+import type { Actions, PageServerLoad } from './$types';
 
 // The hook lets only signed-in users reach this page; everything shown is the caller's own.
 
@@ -33,32 +34,8 @@ export const load: PageServerLoad = async (event) => {
 	};
 };
 
-function signedOut(event: RequestEvent): never {
-	clearSessionCookie(event.cookies);
-	redirect(303, localizePath('/auth/login', event.locals.locale));
-}
-
 export const actions: Actions = {
-	save: async (event) => {
-		const form = await superValidate(event.request, zod4(ProfileForm));
-		if (!form.valid) return message(form, 'invalid', { status: 400 });
-		await services().identity.updateProfile(event.locals.caller, form.data);
-		rememberLocale(event, form.data.locale);
-		redirect(303, `${localizePath('/profile', form.data.locale)}?saved=1`);
-	},
-	revoke: async (event) => {
-		const parsed = SessionForm.safeParse(Object.fromEntries(await event.request.formData()));
-		if (!parsed.success) return fail(400, { revokeFailed: true });
-		const revoked = await services().identity.revokeSession(
-			event.locals.caller,
-			parsed.data.sessionId
-		);
-		if (!revoked) return fail(404, { revokeFailed: true });
-		if (parsed.data.sessionId === event.locals.sessionId) signedOut(event);
-		return { revoked: true };
-	},
-	everywhere: async (event) => {
-		await services().identity.signOutEverywhere(event.locals.caller);
-		signedOut(event);
-	}
+	save: (event) => saveProfileAction(event),
+	revoke: (event) => revokeSessionAction(event),
+	everywhere: (event) => signOutEverywhereAction(event)
 };

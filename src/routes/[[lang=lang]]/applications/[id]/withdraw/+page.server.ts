@@ -1,6 +1,7 @@
 import { fail, redirect } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
+import { accepted, formAction } from '$lib/server/web/form-action';
 import type { Actions, PageServerLoad } from './$types';
 
 // The link in an applicant's confirmation e-mail. Opening it changes nothing (mail scanners open
@@ -16,13 +17,17 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 };
 
 export const actions: Actions = {
-	default: async ({ locals, params, request }) => {
-		const token = (await request.formData()).get('token');
-		const done = await services().applications.withdraw(
-			params.id,
-			typeof token === 'string' ? token : ''
-		);
-		if (!done) return fail(404, { invalid: true });
-		redirect(303, `${localizePath(`/applications/${params.id}/withdraw`, locals.locale)}?done=1`);
-	}
+	default: (event) =>
+		formAction(event, {
+			async read() {
+				const token = (await event.request.formData()).get('token');
+				return accepted(typeof token === 'string' ? token : '');
+			},
+			run: (token) => services().applications.withdraw(event.params.id, token),
+			answer(done) {
+				if (!done) return fail(404, { invalid: true });
+				const page = localizePath(`/applications/${event.params.id}/withdraw`, event.locals.locale);
+				redirect(303, `${page}?done=1`);
+			}
+		})
 };

@@ -1,0 +1,98 @@
+// The profile pages' form actions in the one form shape: saving one's name and language, ending
+// one's sessions, and deleting one's own account. Everything acted on is the caller's own (the
+// hook lets only signed-in users reach these pages).
+import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
+import { message, superValidate } from 'sveltekit-superforms';
+import { zod4 } from 'sveltekit-superforms/adapters';
+import { localizePath } from '$lib/i18n';
+import {
+	DeleteWithEmailForm,
+	DeleteWithPasswordForm,
+	invalidFields
+} from '$lib/schemas/admin-people';
+import { ProfileForm, SessionForm } from '$lib/schemas/auth';
+import { services } from '../app';
+import { rememberLocale } from './auth';
+import { clearSessionCookie } from './cookies';
+import { accepted, formAction, refused, typedValues, zodPost } from './form-action';
+import { clientOf } from './guard';
+
+function signedOut(event: RequestEvent): never {
+	clearSessionCookie(event.cookies);
+	redirect(303, localizePath('/auth/login', event.locals.locale));
+}
+
+export function saveProfileAction(event: RequestEvent) {
+	return formAction(event, {
+		async read() {
+			const form = await superValidate(event.request, zod4(ProfileForm));
+			return form.valid ? accepted(form) : refused(message(form, 'invalid', { status: 400 }));
+		},
+		run: (form, caller) => services().identity.updateProfile(caller, form.data),
+		answer(_saved, _values, form) {
+			rememberLocale(event, form.data.locale);
+			redirect(303, `${localizePath('/profile', form.data.locale)}?saved=1`);
+		}
+	});
+}
+
+/** Ending one of one's sessions; ending the one in use signs out here too. */
+export function revokeSessionAction(event: RequestEvent) {
+	return formAction(event, {
+		read: zodPost(SessionForm, () => fail(400, { revokeFailed: true })),
+		run: ({ sessionId }, caller) => services().identity.revokeSession(caller, sessionId),
+		answer(revoked, _values, { sessionId }) {
+			if (!revoked) return fail(404, { revokeFailed: true });
+			if (sessionId === event.locals.sessionId) signedOut(event);
+			return { revoked: true };
+		}
+	});
+}
+
+export function signOutEverywhereAction(event: RequestEvent) {
+	return formAction(event, {
+		read: async () => accepted(null),
+		run: (_none, caller) => services().identity.signOutEverywhere(caller),
+		answer: () => signedOut(event)
+	});
+}
+
+const deletionRefused = (
+	values: Record<string, string>,
+	status: number,
+	errors: string[],
+	reason: string | null
+) => fail(status, { values, errors, reason });
+
+/**
+ * "Delete my account": a password account confirms with its password, one without it with its
+ * e-mail address; then the person is signed out and told it is done. What the account has
+ * decides the form, so the read asks for it first (no account to delete: the 404 page).
+ */
+export function deleteAccountAction(event: RequestEvent) {
+	const { privacy, rateLimit } = services();
+	return formAction(event, {
+		async read() {
+			const preview = await privacy.deletionPreview(event.locals.caller);
+			if (!preview) error(404, 'Not found');
+			const form = await event.request.formData();
+			const values = typedValues(form);
+			const schema = preview.hasPassword ? DeleteWithPasswordForm : DeleteWithEmailForm;
+			const parsed = schema.safeParse(Object.fromEntries(form));
+			if (!parsed.success) {
+				return refused(deletionRefused(values, 400, invalidFields(parsed.error), null));
+			}
+			// A password is checked here: the sign-in limit holds, so the form cannot be used to guess.
+			if (!(await rateLimit('auth', clientOf(event))).allowed) {
+				return refused(deletionRefused(values, 429, [], 'rate_limited'));
+			}
+			return accepted(parsed.data, values);
+		},
+		run: (input, caller) => privacy.deleteOwnAccount(caller, input),
+		answer(result, values) {
+			if (!result.ok) return deletionRefused(values, 400, [], result.reason);
+			clearSessionCookie(event.cookies);
+			redirect(303, localizePath('/auth/deleted', event.locals.locale));
+		}
+	});
+}
