@@ -11,9 +11,11 @@ import { emptyLine, type Problems, type UploadedFile } from '$lib/expenses/form-
 import { m } from '$lib/paraglide/messages';
 import { ClaimForm } from '$lib/schemas/expense-form';
 import { services } from '../app';
+import type { UserContext } from '../context';
 import { FileRefused, type StoredFile } from '../files';
 import type { ExpenseRefusal } from '../expenses';
 import { chosenCampus } from './campus';
+import { accepted, formAction, refused } from './form-action';
 import {
 	claimValues,
 	fieldIssues,
@@ -38,6 +40,7 @@ const STATUS: Partial<Record<ExpenseRefusal, 400 | 403 | 404 | 409>> = {
 };
 
 const userIdOf = (event: RequestEvent) => event.locals.user!.id;
+const ownerOf = (caller: UserContext) => caller.user!.id;
 
 export const claimFormOf = (values: unknown) =>
 	superValidate(values as ClaimForm, zod4(ClaimForm), { errors: false });
@@ -147,14 +150,13 @@ async function receiveFiles(event: RequestEvent, post: ReadPost, form: Form) {
  * asks more of it afterwards (the service's `incomplete`).
  */
 async function save(
-	event: RequestEvent,
+	ctx: UserContext,
 	claimId: string | null,
 	stored: StoredDraft | null,
 	form: Form,
 	accepted: string[]
 ) {
 	const { expenses } = services();
-	const ctx = event.locals.caller;
 	let { input, kept } = toClaimInput(form.data);
 	const refused: FieldIssue[] = [];
 	let outcome;
@@ -235,65 +237,104 @@ async function failed(
 }
 
 /**
- * Reads the post, keeps its files and saves what is valid; a field refused answers the form as it
- * was sent, with its errors, and a submit goes no further.
+ * The claimant's post as the form holds it, after the guard (another's claim is not found before
+ * anything is read): the draft as stored, the post, the form, and the files it carried, kept.
  */
-async function saveAction(event: RequestEvent, claimId: string | null, then: 'save' | 'submit') {
+async function readClaim(event: RequestEvent, claimId: string | null) {
 	const stored = await guard(event, claimId);
 	const post = await readPost(event);
 	const form = await claimFormOf(post.values);
 	const received = await receiveFiles(event, post, form);
-	if (received.refused) return failed(event, form, 400, claimId);
-	const saved = await save(event, claimId, stored, form, received.accepted);
-	if (!saved.ok) return failed(event, form, saved.status, claimId);
-	if (saved.refused) return failed(event, form, 400, saved.id, true);
-	const locale = event.locals.locale;
-	const edit = localizePath(`/fs/${saved.id}/edit`, locale);
-	if (then === 'save') redirect(303, `${edit}?saved=1`);
-	const submitted = await services().expenses.submit(event.locals.caller, saved.id, saved.version);
-	// The draft is saved either way; what kept it from going further is shown on its edit page.
-	if (!submitted.ok) redirect(303, `${edit}?refused=${submitted.reason}`);
-	redirect(303, `${localizePath(`/fs/${saved.id}`, locale)}?done=submit`);
+	return { stored, post, form, received };
 }
 
-/** addLine and removeLine without JavaScript: the form again, one line more or less. */
-async function linesAction(event: RequestEvent, claimId: string | null) {
-	await guard(event, claimId);
-	const post = await readPost(event);
-	const form = await claimFormOf(post.values);
-	const received = await receiveFiles(event, post, form);
-	if (post.removeIndex !== null && post.removeIndex < form.data.lines.length) {
-		const [gone] = form.data.lines.splice(post.removeIndex, 1);
-		if (gone && received.accepted.includes(gone.fileId)) await removeFiles([gone.fileId]);
-	}
-	if (post.addKind) form.data.lines.push(emptyLine(post.addKind, osloDate(new Date())));
-	if (received.refused) return failed(event, form, 400, claimId);
-	await describeFiles(form, userIdOf(event));
-	return { form };
+/**
+ * Reads the post, keeps its files and saves what is valid; a field refused answers the form as it
+ * was sent, with its errors, and a submit goes no further.
+ */
+function saveAction(event: RequestEvent, claimId: string | null, then: 'save' | 'submit') {
+	return formAction(event, {
+		async read() {
+			const { stored, form, received } = await readClaim(event, claimId);
+			if (received.refused) return refused(await failed(event, form, 400, claimId));
+			return accepted({ stored, form, files: received.accepted });
+		},
+		async run({ stored, form, files }, caller) {
+			const saved = await save(caller, claimId, stored, form, files);
+			if (!saved.ok || saved.refused || then === 'save') return { saved, submitted: null };
+			const submitted = await services().expenses.submit(caller, saved.id, saved.version);
+			return { saved, submitted };
+		},
+		async answer({ saved, submitted }, _values, { form }) {
+			if (!saved.ok) return failed(event, form, saved.status, claimId);
+			if (saved.refused) return failed(event, form, 400, saved.id, true);
+			const locale = event.locals.locale;
+			const edit = localizePath(`/fs/${saved.id}/edit`, locale);
+			if (!submitted) redirect(303, `${edit}?saved=1`);
+			// The draft is saved either way; what kept it from going further is shown on its edit page.
+			if (!submitted.ok) redirect(303, `${edit}?refused=${submitted.reason}`);
+			redirect(303, `${localizePath(`/fs/${saved.id}`, locale)}?done=submit`);
+		}
+	});
+}
+
+/**
+ * addLine and removeLine without JavaScript: the form again, one line more or less. No domain is
+ * asked; the files the post carried are kept, but one on the line removed is removed with it.
+ */
+function linesAction(event: RequestEvent, claimId: string | null) {
+	return formAction(event, {
+		read: async () => accepted(await readClaim(event, claimId)),
+		async run({ post, form, received }) {
+			if (post.removeIndex !== null && post.removeIndex < form.data.lines.length) {
+				const [gone] = form.data.lines.splice(post.removeIndex, 1);
+				if (gone && received.accepted.includes(gone.fileId)) await removeFiles([gone.fileId]);
+			}
+			if (post.addKind) form.data.lines.push(emptyLine(post.addKind, osloDate(new Date())));
+			return received;
+		},
+		async answer(received, _values, { form }) {
+			if (received.refused) return failed(event, form, 400, claimId);
+			await describeFiles(form, userIdOf(event));
+			return { form };
+		}
+	});
 }
 
 /** One receipt, at once, for the page with JavaScript: the file's JSON, or its refusal code. */
-async function uploadAction(event: RequestEvent, claimId: string | null) {
-	await guard(event, claimId);
-	let file: FormDataEntryValue | null;
-	try {
-		file = (await event.request.formData()).get('file');
-	} catch {
-		return refusedUpload('invalid');
-	}
-	if (!file || typeof file === 'string' || file.size === 0) return refusedUpload('file_empty');
-	try {
-		const stored = await services().files.accept({
-			ownerId: userIdOf(event),
-			purpose: 'receipt',
-			bytes: Buffer.from(await file.arrayBuffer()),
-			name: file.name
-		});
-		return { file: uploaded(stored) };
-	} catch (failure) {
-		if (failure instanceof FileRefused) return refusedUpload(`file_${failure.code}`);
-		throw failure;
-	}
+function uploadAction(event: RequestEvent, claimId: string | null) {
+	return formAction(event, {
+		async read() {
+			await guard(event, claimId);
+			let file: FormDataEntryValue | null;
+			try {
+				file = (await event.request.formData()).get('file');
+			} catch {
+				return refused(refusedUpload('invalid'));
+			}
+			if (!file || typeof file === 'string' || file.size === 0) {
+				return refused(refusedUpload('file_empty'));
+			}
+			return accepted(file);
+		},
+		async run(file, caller) {
+			try {
+				const stored = await services().files.accept({
+					ownerId: ownerOf(caller),
+					purpose: 'receipt',
+					bytes: Buffer.from(await file.arrayBuffer()),
+					name: file.name
+				});
+				return { ok: true as const, stored };
+			} catch (failure) {
+				if (failure instanceof FileRefused) {
+					return { ok: false as const, code: `file_${failure.code}` };
+				}
+				throw failure;
+			}
+		},
+		answer: (kept) => (kept.ok ? { file: uploaded(kept.stored) } : refusedUpload(kept.code))
+	});
 }
 
 const refusedUpload = (code: string) => fail(400, { code, text: formErrorText(code, limits()) });
@@ -302,30 +343,36 @@ const refusedUpload = (code: string) => fail(400, { code, text: formErrorText(co
  * The draft as typed (JSON in a `json` field), saved with what is valid: the id and version to go
  * on with and the fields left out (`problems`), or why nothing could be saved.
  */
-async function autosaveAction(event: RequestEvent, claimId: string | null) {
-	const stored = await guard(event, claimId);
-	let parsed;
-	try {
-		const raw = (await event.request.formData()).get('json');
-		parsed = ClaimForm.safeParse(JSON.parse(typeof raw === 'string' ? raw : ''));
-	} catch {
-		return refusedDraft(400, 'invalid', []);
-	}
-	if (!parsed.success) return refusedDraft(400, 'invalid', []);
-	const form = await claimFormOf(parsed.data);
-	const saved = await save(event, claimId, stored, form, []);
-	if (!saved.ok) {
-		return refusedDraft(saved.status, form.errors._errors?.[0] ?? 'invalid', problemsOf(form));
-	}
-	return {
-		saved: {
-			id: saved.id,
-			version: saved.version,
-			totalOre: saved.totalOre,
-			at: new Date().toISOString()
+function autosaveAction(event: RequestEvent, claimId: string | null) {
+	return formAction(event, {
+		async read() {
+			const stored = await guard(event, claimId);
+			let parsed;
+			try {
+				const raw = (await event.request.formData()).get('json');
+				parsed = ClaimForm.safeParse(JSON.parse(typeof raw === 'string' ? raw : ''));
+			} catch {
+				return refused(refusedDraft(400, 'invalid', []));
+			}
+			if (!parsed.success) return refused(refusedDraft(400, 'invalid', []));
+			return accepted({ stored, form: await claimFormOf(parsed.data) });
 		},
-		problems: problemsOf(form)
-	};
+		run: ({ stored, form }, caller) => save(caller, claimId, stored, form, []),
+		answer(saved, _values, { form }) {
+			if (!saved.ok) {
+				return refusedDraft(saved.status, form.errors._errors?.[0] ?? 'invalid', problemsOf(form));
+			}
+			return {
+				saved: {
+					id: saved.id,
+					version: saved.version,
+					totalOre: saved.totalOre,
+					at: new Date().toISOString()
+				},
+				problems: problemsOf(form)
+			};
+		}
+	});
 }
 
 /** Why an autosave was refused: the code, its text, and each field's. */
@@ -417,11 +464,11 @@ async function pageExtras(event: RequestEvent, today: string) {
 /** The actions of the form page for a new claim (`claimId` null) or a claim's edit page. */
 export function claimFormActions(claimIdOf: (event: RequestEvent) => string | null) {
 	return {
-		save: (event: RequestEvent) => saveAction(event, claimIdOf(event), 'save'),
-		submit: (event: RequestEvent) => saveAction(event, claimIdOf(event), 'submit'),
-		addLine: (event: RequestEvent) => linesAction(event, claimIdOf(event)),
-		removeLine: (event: RequestEvent) => linesAction(event, claimIdOf(event)),
-		upload: (event: RequestEvent) => uploadAction(event, claimIdOf(event)),
-		autosave: (event: RequestEvent) => autosaveAction(event, claimIdOf(event))
+		save: async (event: RequestEvent) => saveAction(event, claimIdOf(event), 'save'),
+		submit: async (event: RequestEvent) => saveAction(event, claimIdOf(event), 'submit'),
+		addLine: async (event: RequestEvent) => linesAction(event, claimIdOf(event)),
+		removeLine: async (event: RequestEvent) => linesAction(event, claimIdOf(event)),
+		upload: async (event: RequestEvent) => uploadAction(event, claimIdOf(event)),
+		autosave: async (event: RequestEvent) => autosaveAction(event, claimIdOf(event))
 	};
 }

@@ -1,7 +1,8 @@
-import { error, fail } from '@sveltejs/kit';
+import { error } from '@sveltejs/kit';
 import { z } from 'zod';
 import { services } from '$lib/server/app';
 import { unlessDenied } from '$lib/server/identity/roles';
+import { dismissMissAction } from '$lib/server/web/assistant';
 import type { Actions, PageServerLoad } from './$types';
 
 // What visitors asked the assistant and did not get: admins only (the hook has sent visitors to
@@ -10,7 +11,6 @@ const Filter = z.object({
 	locale: z.enum(['no', 'en']).optional().catch(undefined),
 	reason: z.enum(['not_found', 'unhelpful']).optional().catch(undefined)
 });
-const Dismiss = z.object({ key: z.string().trim().min(1).max(2000), locale: z.enum(['no', 'en']) });
 
 export const load: PageServerLoad = async (event) => {
 	const { url } = event;
@@ -28,14 +28,4 @@ export const load: PageServerLoad = async (event) => {
 	return { summary, misses, filter };
 };
 
-export const actions: Actions = {
-	dismiss: async (event) => {
-		const parsed = Dismiss.safeParse(Object.fromEntries(await event.request.formData()));
-		if (!parsed.success) return fail(400, { dismissFailed: true });
-		const cleared = await unlessDenied(
-			services().assistantFeedback.dismiss(event.locals.caller, parsed.data)
-		);
-		if (cleared === null) error(404, 'Not found');
-		return { dismissed: cleared };
-	}
-};
+export const actions: Actions = { dismiss: dismissMissAction };

@@ -1,15 +1,10 @@
-import { error, fail, redirect } from '@sveltejs/kit';
-import { localizePath } from '$lib/i18n';
+import { error } from '@sveltejs/kit';
 import { services } from '$lib/server/app';
-import {
-	decideFromForm,
-	doneOf,
-	revealFromForm,
-	type DecisionName
-} from '$lib/server/expenses/decisions';
+import { doneOf } from '$lib/server/expenses/decisions';
 import { osloDate } from '$lib/server/expenses/input';
-import { claimPageTexts, doneMessage, refusalMessage } from '$lib/server/expenses/words';
-import type { Actions, PageServerLoad, RequestEvent } from './$types';
+import { claimPageTexts, doneMessage } from '$lib/server/expenses/words';
+import { decisionAction, revealAction } from '$lib/server/web/claim-decisions';
+import type { Actions, PageServerLoad } from './$types';
 
 // One claim for whoever may see it; anyone else's id answers the same 404 as an unknown one.
 
@@ -26,32 +21,11 @@ export const load: PageServerLoad = async (event) => {
 	};
 };
 
-const refused = (status: number, code: string, action: string) =>
-	fail(status, { code, action, text: refusalMessage(code) });
-
-const decision = (action: DecisionName) => async (event: RequestEvent) => {
-	const body = await event.request.formData().catch(() => new FormData());
-	const result = await decideFromForm(
-		services().expenses,
-		event.locals.caller,
-		event.params.id,
-		action,
-		body
-	);
-	if (!result.ok) return refused(result.status, result.code, action);
-	redirect(303, `${localizePath(`/fs/${event.params.id}`, event.locals.locale)}?done=${action}`);
-};
-
 export const actions: Actions = {
-	submit: decision('submit'),
-	withdraw: decision('withdraw'),
-	approve: decision('approve'),
-	reject: decision('reject'),
-	pay: decision('pay'),
-	// The full account is shown once, in the answer; the service writes the look to the trail.
-	reveal: async (event) => {
-		const result = await revealFromForm(services().expenses, event.locals.caller, event.params.id);
-		if (!result.ok) return refused(result.status, result.code, 'reveal');
-		return { revealed: result.account };
-	}
+	submit: decisionAction('submit'),
+	withdraw: decisionAction('withdraw'),
+	approve: decisionAction('approve'),
+	reject: decisionAction('reject'),
+	pay: decisionAction('pay'),
+	reveal: revealAction
 };
