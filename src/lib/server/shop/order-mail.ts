@@ -1,48 +1,59 @@
-// The e-mails a buyer gets when an admin cancels or refunds their order, written in the locale the
-// buyer checked out in, like the confirmation (confirmation.ts).
+// The e-mails a buyer gets about an order — its confirmation (confirmation.ts), and the notice when
+// an admin cancels or refunds it — each written in the locale the buyer checked out in, between
+// the same greeting and the same reference line.
 import { formatPrice } from '$lib/format';
-import { baseLocale, isLocale } from '$lib/i18n';
+import { baseLocale, isLocale, type Locale } from '$lib/i18n';
 import { orderNumber } from '$lib/order-number';
 import { m } from '$lib/paraglide/messages';
 import type { MailMessage } from '../mail';
 import type { OrderDetail } from './orders';
 
-export function orderCancelledMail(order: OrderDetail): MailMessage {
+type Options = { locale: Locale };
+
+/** A mail to the order's buyer: `subject` and `body` in their locale, greeted and referenced. */
+export function buyerMail(
+	order: OrderDetail,
+	kind: MailMessage['kind'],
+	subject: (id: string, options: Options) => string,
+	body: (locale: Locale, options: Options) => string[]
+): MailMessage {
 	const locale = isLocale(order.locale) ? order.locale : baseLocale;
 	const options = { locale };
 	return {
-		kind: 'order-cancelled',
+		kind,
 		to: order.buyer.email,
 		about: { userId: order.userId },
-		subject: m.admin_shop_mail_cancelled_subject({ id: orderNumber(order.id) }, options),
+		subject: subject(orderNumber(order.id), options),
 		text: [
 			m.order_mail_greeting({ name: order.buyer.name }, options),
 			'',
-			m.admin_shop_mail_cancelled_body({}, options),
+			...body(locale, options),
 			'',
 			m.order_mail_reference({ id: order.id }, options)
 		].join('\n')
 	};
 }
 
-export function orderRefundedMail(order: OrderDetail): MailMessage {
-	const locale = isLocale(order.locale) ? order.locale : baseLocale;
-	const options = { locale };
-	return {
-		kind: 'order-refunded',
-		to: order.buyer.email,
-		about: { userId: order.userId },
-		subject: m.admin_shop_mail_refunded_subject({ id: orderNumber(order.id) }, options),
-		text: [
-			m.order_mail_greeting({ name: order.buyer.name }, options),
-			'',
+/** The order's lines, one a line: "2 × Hoodie: kr 798,00". */
+export const lineTexts = (order: OrderDetail, locale: Locale) =>
+	order.lines.map((l) => `${l.quantity} × ${l.name}: ${formatPrice(l.lineTotalOre, locale)}`);
+
+export const orderCancelledMail = (order: OrderDetail) =>
+	buyerMail(
+		order,
+		'order-cancelled',
+		(id, options) => m.admin_shop_mail_cancelled_subject({ id }, options),
+		(_locale, options) => [m.admin_shop_mail_cancelled_body({}, options)]
+	);
+
+export const orderRefundedMail = (order: OrderDetail) =>
+	buyerMail(
+		order,
+		'order-refunded',
+		(id, options) => m.admin_shop_mail_refunded_subject({ id }, options),
+		(locale, options) => [
 			m.admin_shop_mail_refunded_body({ total: formatPrice(order.totalOre, locale) }, options),
 			'',
-			...order.lines.map(
-				(l) => `${l.quantity} × ${l.name}: ${formatPrice(l.lineTotalOre, locale)}`
-			),
-			'',
-			m.order_mail_reference({ id: order.id }, options)
-		].join('\n')
-	};
-}
+			...lineTexts(order, locale)
+		]
+	);
