@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { record } from '../audit';
 import type { UserContext } from '../context';
 import type { Db } from '../db';
+import type { DocumentsTable } from '../db/schema';
 import { DOCUMENT_MIME_TYPES, type DocumentType, type FilesService } from '../files';
 import { Forbidden } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
@@ -320,17 +321,7 @@ function stem(name: string): string {
 	return dot > 0 ? name.slice(0, dot) : name;
 }
 
-function summary(row: {
-	id: string;
-	file_id: string;
-	title: string;
-	locale: string | null;
-	unit_id: string | null;
-	uploaded_by: string;
-	characters: number;
-	passage_count: number;
-	created_at: string;
-}): DocumentSummary {
+function summary(row: DocumentsTable): DocumentSummary {
 	return {
 		id: row.id,
 		fileId: row.file_id,
