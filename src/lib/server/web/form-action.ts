@@ -48,7 +48,7 @@ export function typedValues(form: FormData): Record<string, string> {
 	return values;
 }
 
-/** A reader of the post's fields by a zod schema; `refused` answers a post the schema refuses. */
+/** A reader of the post's fields by a zod schema; `refusal` answers a post the schema refuses. */
 export function zodPost<S extends z.ZodType, A>(
 	schema: S,
 	refusal: (issues: z.ZodError, values: Record<string, string>) => A
