@@ -61,28 +61,19 @@ export function forgetSignupProof(event: RequestEvent): void {
 export const userAgentOf = (event: RequestEvent) => event.request.headers.get('user-agent');
 
 /**
- * How every sign-in form action starts: the password is taken out so that no answer sends it back,
- * invalid input answers 400 and a client over the auth rate limit 429. `refusal`, when set, is the
- * action's answer.
+ * How every sign-in form action starts, as the reader of the one form shape: the password is taken
+ * out so that no answer sends it back, invalid input answers 400 and a client over the auth rate
+ * limit 429; else the form and its password.
  */
-export async function admitAuthForm<T extends Record<string, unknown>>(
+export async function readAuthForm<T extends Record<string, unknown>>(
 	event: RequestEvent,
 	form: SuperValidated<T>
 ) {
 	const password = typeof form.data.password === 'string' ? form.data.password : '';
 	if ('password' in form.data) Object.assign(form.data, { password: '' });
-	if (!form.valid) return { password, refusal: fail(400, { form }) };
+	if (!form.valid) return refused(fail(400, { form }));
 	if (!(await services().rateLimit('auth', clientOf(event))).allowed) {
-		return { password, refusal: message(form, { kind: 'rate_limited' }, { status: 429 }) };
+		return refused(message(form, { kind: 'rate_limited' }, { status: 429 }));
 	}
-	return { password, refusal: null };
-}
-
-/** admitAuthForm as the reader of the one form shape: the form and its password, or the refusal. */
-export async function readAuthForm<T extends Record<string, unknown>>(
-	event: RequestEvent,
-	form: SuperValidated<T>
-) {
-	const { password, refusal } = await admitAuthForm(event, form);
-	return refusal ? refused(refusal) : accepted({ form, password });
+	return accepted({ form, password });
 }

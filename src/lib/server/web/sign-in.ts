@@ -1,5 +1,5 @@
 // The sign-in pages' form actions (/auth/login, register, verify, forgot, reset, invite, logout)
-// in the one form shape: each reads its form through admitAuthForm (the password taken out, the
+// in the one form shape: each reads its form through readAuthForm (the password taken out, the
 // auth rate limit), makes its one identity or invitations call as the caller, and answers with
 // the form's message, a session cookie and a redirect.
 import { fail, redirect, type RequestEvent } from '@sveltejs/kit';
