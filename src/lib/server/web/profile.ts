@@ -14,7 +14,7 @@ import { ProfileForm, SessionForm } from '$lib/schemas/auth';
 import { services } from '../app';
 import { rememberLocale } from './auth';
 import { clearSessionCookie } from './cookies';
-import { accepted, formAction, refused, typedValues, zodPost } from './form-action';
+import { accepted, formAction, refused, zodPost } from './form-action';
 import { clientOf } from './guard';
 
 function signedOut(event: RequestEvent): never {
@@ -75,18 +75,16 @@ export function deleteAccountAction(event: RequestEvent) {
 		async read() {
 			const preview = await privacy.deletionPreview(event.locals.caller);
 			if (!preview) error(404, 'Not found');
-			const form = await event.request.formData();
-			const values = typedValues(form);
 			const schema = preview.hasPassword ? DeleteWithPasswordForm : DeleteWithEmailForm;
-			const parsed = schema.safeParse(Object.fromEntries(form));
-			if (!parsed.success) {
-				return refused(deletionRefused(values, 400, invalidFields(parsed.error), null));
-			}
+			const posted = await zodPost(schema, (issues, values) =>
+				deletionRefused(values, 400, invalidFields(issues), null)
+			)(event);
+			if ('refused' in posted) return posted;
 			// A password is checked here: the sign-in limit holds, so the form cannot be used to guess.
 			if (!(await rateLimit('auth', clientOf(event))).allowed) {
-				return refused(deletionRefused(values, 429, [], 'rate_limited'));
+				return refused(deletionRefused(posted.values, 429, [], 'rate_limited'));
 			}
-			return accepted(parsed.data, values);
+			return posted;
 		},
 		run: (input, caller) => privacy.deleteOwnAccount(caller, input),
 		answer(result, values) {
