@@ -203,6 +203,9 @@ for (const locale of LOCALES) {
 		await expect(answer).toContainText(QUESTION[locale]);
 		await expect(answer.getByRole('link').first()).toHaveAttribute('href', /^\/(no|en)\//);
 		release();
+		// "Once they have": the scripts have arrived and the page has hydrated. Typing while hydration
+		// sets the field's value can land after the old text instead of replacing it.
+		await page.waitForLoadState('networkidle');
 		await expect(field).toHaveValue(QUESTION[locale]);
 		await field.fill(asked.price);
 		await page.getByRole('button', { name: t.assistant_submit }).click();
