@@ -11,14 +11,9 @@ import { smtpTransport } from '../mail/smtp';
 import { sqlIdentityStore } from '../identity/sql';
 import { accountKeyring } from './account';
 import { expensesService, type ClaimStatus } from '.';
+import { TEST_LIMITS } from './test-limits';
 
 const ACCOUNT = '8601 11 17947';
-const LIMITS = {
-	maxLineOre: 5_000_000,
-	financeLimitOre: 500_000,
-	mileageRateOre: 350,
-	receiptMaxAgeDays: 365
-};
 
 describe.each(ENGINES)('expenses on %s', (engine) => {
 	let test: TestDatabase;
@@ -77,7 +72,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			db,
 			roles,
 			keyring: accountKeyring([randomBytes(32)]),
-			limits: LIMITS,
+			limits: TEST_LIMITS,
 			origin: 'https://org.example',
 			now: () => clock
 		};

@@ -8,6 +8,7 @@ import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { accountKeyring } from './account';
 import { expenseRetention } from './retention';
+import { TEST_LIMITS } from './test-limits';
 import { expensesService } from '.';
 
 describe.each(ENGINES)('expense retention on %s', (engine) => {
@@ -54,12 +55,7 @@ describe.each(ENGINES)('expense retention on %s', (engine) => {
 				adminEmails: []
 			}),
 			keyring: accountKeyring([randomBytes(32)]),
-			limits: {
-				maxLineOre: 5_000_000,
-				financeLimitOre: 500_000,
-				mileageRateOre: 350,
-				receiptMaxAgeDays: 365
-			},
+			limits: TEST_LIMITS,
 			now: () => clock
 		});
 	});
