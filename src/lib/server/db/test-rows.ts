@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import type {
 	ExpenseClaimsTable,
 	ExpenseLinesTable,
+	OrderLinesTable,
 	OrdersTable,
 	ProductsTable,
 	UsersTable
@@ -44,6 +45,24 @@ export function orderRow(
 		buyer_phone: '12345678',
 		created_at: '2026-11-23T12:00:00.000Z',
 		updated_at: '2026-11-23T12:00:00.000Z',
+		...extra
+	};
+}
+
+/** An order's one line (`<orderId>-l`): `quantity` of a product at 1 kr each. */
+export function orderLineRow(
+	orderId: string,
+	productId: string,
+	quantity: number,
+	extra: Partial<Insertable<OrderLinesTable>> = {}
+): Insertable<OrderLinesTable> {
+	return {
+		id: `${orderId}-l`,
+		order_id: orderId,
+		product_id: productId,
+		name: 'P',
+		unit_price_ore: 100,
+		quantity,
 		...extra
 	};
 }

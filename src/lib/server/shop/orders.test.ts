@@ -7,7 +7,7 @@ import type { OrderStatus } from '$lib/shop/statuses';
 import { nextStatus, ordersService, type OrdersService } from './orders';
 import { sqlOrderStore } from './orders-sql';
 import { reserveStock } from './reservations';
-import { orderRow, productRow } from '../db/test-rows';
+import { orderLineRow, orderRow, productRow } from '../db/test-rows';
 
 // The forward-only rule, alone and over the SQL adapter on a migrated database of each engine.
 const STATES = PaymentState.options;
@@ -143,14 +143,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 			await insertOrder('o1', 'pending', 'order:o1');
 			await db
 				.insertInto('order_lines')
-				.values({
-					id: 'l1',
-					order_id: 'o1',
-					product_id: 'p1',
-					name: 'P',
-					unit_price_ore: 100,
-					quantity: 3
-				})
+				.values(orderLineRow('o1', 'p1', 3, { id: 'l1' }))
 				.execute();
 			await db
 				.insertInto('cart_reservations')
