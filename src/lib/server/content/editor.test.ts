@@ -6,7 +6,7 @@ import type { ContentKind } from '$lib/admin/nav';
 import { trail } from '../audit';
 import { userContext, type UserContext } from '../context';
 import { seedDemo } from '../db/seed';
-import { paidClaimRow, userRow } from '../db/test-rows';
+import { paidClaimRow, teamMemberRow, userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { filesService, localDiskStorage } from '../files';
 import { png, windowsProgram } from '../files/test-fixtures';
@@ -68,19 +68,9 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		await test.db
 			.insertInto('team_members')
 			.values([
-				{
-					user_id: 'leader',
-					unit_id: 'events-oslo',
-					role: 'leader',
-					created_at: now.toISOString()
-				},
-				{ user_id: 'member', unit_id: 'board-oslo', role: 'member', created_at: now.toISOString() },
-				{
-					user_id: 'bergen',
-					unit_id: 'sport-bergen',
-					role: 'leader',
-					created_at: now.toISOString()
-				}
+				teamMemberRow('leader', 'events-oslo', 'leader', now.toISOString()),
+				teamMemberRow('member', 'board-oslo', 'member', now.toISOString()),
+				teamMemberRow('bergen', 'sport-bergen', 'leader', now.toISOString())
 			])
 			.execute();
 		const roles = rolesService({

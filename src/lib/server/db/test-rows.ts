@@ -7,6 +7,7 @@ import type {
 	OrderLinesTable,
 	OrdersTable,
 	ProductsTable,
+	TeamMembersTable,
 	UsersTable
 } from './schema';
 
@@ -25,6 +26,16 @@ export function userRow(
 		email_verified_at: '2026-01-01T00:00:00.000Z',
 		...extra
 	};
+}
+
+/** `userId` on `unitId`'s team in `role`, since `createdAt`. */
+export function teamMemberRow(
+	userId: string,
+	unitId: string,
+	role: string,
+	createdAt = '2026-01-01T00:00:00.000Z'
+): Insertable<TeamMembersTable> {
+	return { user_id: userId, unit_id: unitId, role, created_at: createdAt };
 }
 
 export function orderRow(

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { teamMemberRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { rolesService } from '../identity/roles';
 import { mailer } from '../mail';
@@ -50,7 +51,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 	async function addRole(userId: string, unitId: string, role: string) {
 		await db
 			.insertInto('team_members')
-			.values({ unit_id: unitId, user_id: userId, role, created_at: '2026-01-01T00:00:00.000Z' })
+			.values(teamMemberRow(userId, unitId, role))
 			.execute();
 	}
 

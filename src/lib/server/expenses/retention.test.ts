@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { teamMemberRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
@@ -33,18 +34,8 @@ describe.each(ENGINES)('expense retention on %s', (engine) => {
 		await db
 			.insertInto('team_members')
 			.values([
-				{
-					unit_id: 'board-oslo',
-					user_id: 'leader',
-					role: 'leader',
-					created_at: clock.toISOString()
-				},
-				{
-					unit_id: 'board-oslo',
-					user_id: 'finance',
-					role: 'finance',
-					created_at: clock.toISOString()
-				}
+				teamMemberRow('leader', 'board-oslo', 'leader', clock.toISOString()),
+				teamMemberRow('finance', 'board-oslo', 'finance', clock.toISOString())
 			])
 			.execute();
 		expenses = expensesService({
