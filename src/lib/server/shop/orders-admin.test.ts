@@ -20,6 +20,18 @@ import { expectAdminsOnly, shopWorld, type ShopWorld } from './test-shop';
 // the wire format, on a local fake Vipps): list, CSV, cancel and refund exactly once.
 const FILTER: OrderFilter = { q: '', status: '', from: '', to: '', product: '', page: 1 };
 
+/** The orders admin over a world's database, its payments going through `provider`. */
+const adminPayingThrough = (w: ShopWorld, provider: PaymentProvider) =>
+	ordersAdminService({
+		db: w.db,
+		roles: w.app.roles,
+		payments: paymentsService(
+			provider,
+			ordersService(sqlOrderStore(w.db)),
+			mailer(w.db, null, { from: 'shop@example.org' })
+		)
+	});
+
 describe.each(ENGINES)('orders admin on %s', (engine) => {
 	let w: ShopWorld;
 	beforeEach(async () => {
@@ -101,15 +113,7 @@ describe.each(ENGINES)('orders admin on %s', (engine) => {
 				return provider.refund(ref, amount);
 			}
 		};
-		const admin = ordersAdminService({
-			db: w.db,
-			roles: w.app.roles,
-			payments: paymentsService(
-				counting,
-				ordersService(sqlOrderStore(w.db)),
-				mailer(w.db, null, { from: 'shop@example.org' })
-			)
-		});
+		const admin = adminPayingThrough(w, counting);
 		const results = await Promise.all(
 			Array.from({ length: 10 }, () => admin.refund(w.admin, orderId))
 		);
@@ -413,15 +417,7 @@ describe.each(ENGINES)('refunds through Vipps on %s', (engine) => {
 			.set({ provider: 'vipps', provider_session_id: session.sessionId })
 			.where('id', '=', orderId)
 			.execute();
-		const admin = ordersAdminService({
-			db: w.db,
-			roles: w.app.roles,
-			payments: paymentsService(
-				vipps,
-				ordersService(sqlOrderStore(w.db)),
-				mailer(w.db, null, { from: 'shop@example.org' })
-			)
-		});
+		const admin = adminPayingThrough(w, vipps);
 
 		const results = await Promise.all([
 			admin.refund(w.admin, orderId),
