@@ -2,6 +2,7 @@
 // a test cares about varies.
 import type { Insertable } from 'kysely';
 import type {
+	CartReservationsTable,
 	ExpenseClaimsTable,
 	ExpenseLinesTable,
 	OrderLinesTable,
@@ -75,6 +76,24 @@ export function orderLineRow(
 		unit_price_ore: 100,
 		quantity,
 		...extra
+	};
+}
+
+/** `quantity` of a product held for a cart from `held.from` until `held.until`. */
+export function reservationRow(
+	id: string,
+	cartId: string,
+	productId: string,
+	quantity: number,
+	held: { from: string; until: string }
+): Insertable<CartReservationsTable> {
+	return {
+		id,
+		cart_id: cartId,
+		product_id: productId,
+		quantity,
+		created_at: held.from,
+		expires_at: held.until
 	};
 }
 

@@ -7,7 +7,7 @@ import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { orderRow, teamMemberRow, userRow } from '../db/test-rows';
+import { orderRow, reservationRow, teamMemberRow, userRow } from '../db/test-rows';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
@@ -210,14 +210,9 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 			.execute();
 		await db
 			.insertInto('cart_reservations')
-			.values({
-				id: 'cart-ada',
-				cart_id: 'ada',
-				product_id: 'prod-mug',
-				quantity: 1,
-				created_at: NOW.toISOString(),
-				expires_at: LATER
-			})
+			.values(
+				reservationRow('cart-ada', 'ada', 'prod-mug', 1, { from: NOW.toISOString(), until: LATER })
+			)
 			.execute();
 		const mail = (
 			id: string,
