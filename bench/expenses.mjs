@@ -5,7 +5,7 @@
 //   node bench/expenses.mjs        (alone; bench/run.mjs runs it as part `expenses`)
 //
 // Loopback only, every load bounded by its duration (BENCH_SECONDS_50; BENCH_QUICK=1 shortens it).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import { chromium } from '@playwright/test';
 import { GOALS, printGoals } from './http.mjs';
 import { QUICK, failure, load, seconds, warm } from './lib/load.mjs';
-import { BENCH_LIMITS, ensureBuild, startOrgweb } from './lib/orgweb.mjs';
+import { BENCH_LIMITS, ensureBuild, insertSession, startOrgweb } from './lib/orgweb.mjs';
 import { buildSvelteKitRef, startSvelteKitRef } from './lib/refs.mjs';
 import { isMain, rssMb, stopAll } from './lib/servers.mjs';
 import { fmtRatio, printTable, ratio } from './lib/table.mjs';
@@ -26,20 +26,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function seedMember(file) {
 	const db = new Database(file);
 	const at = new Date().toISOString();
-	const userId = randomUUID();
-	const secret = randomBytes(32).toString('base64url');
-	db.prepare(
-		'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
-	).run(userId, 'bench@example.org', 'Bench Member', at, at);
-	db.prepare(
-		'insert into sessions (id, user_id, secret_hash, created_at, expires_at) values (?, ?, ?, ?, ?)'
-	).run(
-		randomUUID(),
-		userId,
-		createHash('sha256').update(secret).digest('hex'),
-		at,
-		new Date(Date.now() + 86_400_000).toISOString()
-	);
+	const { userId, secret } = insertSession(db, 'bench@example.org', 'Bench Member');
 	const claim = db.prepare(
 		`insert into expense_claims (id, claimant_id, campus_id, unit_id, purpose, status, advance_ore,
 		 total_ore, version, created_at, updated_at, submitted_at)

@@ -10,7 +10,6 @@
 // found at LIGHTHOUSE_BIN, default /tmp/lh/node_modules/.bin/lighthouse:
 // `npm install --prefix /tmp/lh lighthouse@12`.
 import { spawnSync } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { BENCH_LIMITS, ensureBuild, firstLink, startOrgweb } from './lib/orgweb.mjs';
+import { BENCH_LIMITS, ensureBuild, firstLink, insertSession, startOrgweb } from './lib/orgweb.mjs';
 import { isMain } from './lib/servers.mjs';
 import { printTable } from './lib/table.mjs';
 
@@ -69,22 +68,7 @@ const ADMIN_PAGES = [
 function adminSession(file) {
 	const db = new Database(file);
 	try {
-		const at = new Date().toISOString();
-		const userId = randomUUID();
-		const secret = randomBytes(32).toString('base64url');
-		db.prepare(
-			'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
-		).run(userId, ADMIN_EMAIL, 'Bench Admin', at, at);
-		db.prepare(
-			'insert into sessions (id, user_id, secret_hash, created_at, expires_at) values (?, ?, ?, ?, ?)'
-		).run(
-			randomUUID(),
-			userId,
-			createHash('sha256').update(secret).digest('hex'),
-			at,
-			new Date(Date.now() + 86_400_000).toISOString()
-		);
-		return secret;
+		return insertSession(db, ADMIN_EMAIL, 'Bench Admin').secret;
 	} finally {
 		db.close();
 	}

@@ -2,6 +2,7 @@
 // older than the sources), served by scripts/serve.js on a fresh database with production
 // defaults. Only the rate limits are raised, so that the load is measured instead of refused.
 import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,29 @@ import { isBuildStale } from '../../scripts/build-state.js';
 import { startServer } from './servers.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * A verified account with a session valid for a day, written into a bench database (a
+ * better-sqlite3 handle); its id and the session's secret (the cookie's value).
+ */
+export function insertSession(db, email, name) {
+	const at = new Date().toISOString();
+	const userId = randomUUID();
+	const secret = randomBytes(32).toString('base64url');
+	db.prepare(
+		'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values (?, ?, ?, 0, ?, ?)'
+	).run(userId, email, name, at, at);
+	db.prepare(
+		'insert into sessions (id, user_id, secret_hash, created_at, expires_at) values (?, ?, ?, ?, ?)'
+	).run(
+		randomUUID(),
+		userId,
+		createHash('sha256').update(secret).digest('hex'),
+		at,
+		new Date(Date.now() + 86_400_000).toISOString()
+	);
+	return { userId, secret };
+}
 
 /** Raised limits (the highest config.ts accepts), stated in every report that uses them. */
 export const BENCH_LIMITS = {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { themedPage } from '../helpers/e2e';
 
 // axe-core on every page type, in both languages and both themes: zero violations of WCAG 2.2
 // A/AA and axe's best practices. Colour contrast is checked in each rendered theme.
@@ -82,9 +83,7 @@ test.describe('states that are not a plain page load', () => {
 	for (const theme of ['light', 'dark'] as const) {
 		test(`the contact form showing its errors (${theme})`, async ({ browser, baseURL }) => {
 			// axe runs as a script in the page, so this state is reached with JavaScript on.
-			const context = await browser.newContext({ colorScheme: theme });
-			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-			const page = await context.newPage();
+			const { context, page } = await themedPage(browser, baseURL!, theme);
 			await page.goto('/en/contact');
 			await page.getByLabel('Your email address').fill('not-an-address');
 			await page.getByRole('button', { name: 'Send message' }).click();
@@ -95,12 +94,9 @@ test.describe('states that are not a plain page load', () => {
 		});
 
 		test(`the open mobile menu (${theme})`, async ({ browser, baseURL }) => {
-			const context = await browser.newContext({
-				viewport: { width: 390, height: 800 },
-				colorScheme: theme
+			const { context, page } = await themedPage(browser, baseURL!, theme, {
+				viewport: { width: 390, height: 800 }
 			});
-			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-			const page = await context.newPage();
 			await page.goto('/no/events');
 			await page.getByText('Meny', { exact: true }).click();
 			const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();

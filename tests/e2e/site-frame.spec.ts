@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { axeViolations, e2eAccount, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
+import { axeViolations, e2eAccount, e2eAdmin, e2eDb, e2eSession, themedPage } from '../helpers/e2e';
 
 // The frame around every page as a first-time visitor meets it (issue 30): the header on one line
 // for visitors, members and staff, the way back to the cart, the assistant's button that never
@@ -203,9 +203,7 @@ test.describe('links look like links', () => {
 					)
 					.run()
 			);
-			const context = await browser.newContext({ colorScheme: theme, viewport: DESKTOP });
-			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-			const page = await context.newPage();
+			const { context, page } = await themedPage(browser, baseURL!, theme, { viewport: DESKTOP });
 			const found: Record<string, string[]> = {};
 			for (const path of [
 				'/no',
@@ -332,9 +330,7 @@ test.describe('the header', () => {
 			browser,
 			baseURL
 		}) => {
-			const context = await browser.newContext({ colorScheme: theme, viewport: DESKTOP });
-			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-			const page = await context.newPage();
+			const { context, page } = await themedPage(browser, baseURL!, theme, { viewport: DESKTOP });
 			await addStickers(page, 'no', 1);
 			await page.goto('/no/events');
 			expect(await axeViolations(page)).toEqual([]);
@@ -467,9 +463,7 @@ test.describe('focus', () => {
 			browser,
 			baseURL
 		}) => {
-			const context = await browser.newContext({ colorScheme: theme, viewport: DESKTOP });
-			await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
-			const page = await context.newPage();
+			const { context, page } = await themedPage(browser, baseURL!, theme, { viewport: DESKTOP });
 			await page.goto('/en');
 			// Tab until a button with the brand's rust background has the focus.
 			let ring: { button: string; page: string; outer: string; inner: string } | null = null;

@@ -3,12 +3,27 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { hash } from '@node-rs/argon2';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 
 export const E2E_DB = `test-results/e2e-${process.env.E2E_PORT ?? 4173}.db`;
 export const E2E_PASSWORD = 'a long enough password';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * A page in a browser context of its own, in `theme` both as the system's setting and as the
+ * site's own choice (its theme cookie).
+ */
+export async function themedPage(
+	browser: Browser,
+	baseURL: string,
+	theme: 'light' | 'dark',
+	options: BrowserContextOptions = {}
+): Promise<{ context: BrowserContext; page: Page }> {
+	const context = await browser.newContext({ ...options, colorScheme: theme });
+	await context.addCookies([{ name: 'theme', value: theme, url: baseURL }]);
+	return { context, page: await context.newPage() };
+}
 
 /** Runs `run` on a connection of its own to the server's database (it waits for the server's locks). */
 export function e2eDb<T>(run: (d: Database.Database) => T): T {

@@ -10,25 +10,20 @@ import {
 	loadKeys as loadAccountKeys
 } from '../../src/lib/server/crypto/keyring';
 import { expensesService } from '../../src/lib/server/expenses';
+import { TEST_LIMITS } from '../../src/lib/server/expenses/test-limits';
 import { rolesService } from '../../src/lib/server/identity/roles';
 import { sqlIdentityStore } from '../../src/lib/server/identity/sql';
 import { withDb } from './fixtures';
 
 const ACCOUNT_KEY = randomBytes(32).toString('base64');
-const LIMITS = {
-	maxLineOre: 5_000_000,
-	financeLimitOre: 500_000,
-	mileageRateOre: 350,
-	receiptMaxAgeDays: 365
-};
 
 /** The server environment that matches `claimsOn`. */
 export const EXPENSE_SERVER_ENV: Record<string, string> = {
 	EXPENSE_ACCOUNT_KEY: ACCOUNT_KEY,
-	EXPENSE_MAX_LINE_ORE: String(LIMITS.maxLineOre),
-	EXPENSE_FINANCE_LIMIT_ORE: String(LIMITS.financeLimitOre),
-	EXPENSE_MILEAGE_RATE_ORE: String(LIMITS.mileageRateOre),
-	EXPENSE_RECEIPT_MAX_AGE_DAYS: String(LIMITS.receiptMaxAgeDays)
+	EXPENSE_MAX_LINE_ORE: String(TEST_LIMITS.maxLineOre),
+	EXPENSE_FINANCE_LIMIT_ORE: String(TEST_LIMITS.financeLimitOre),
+	EXPENSE_MILEAGE_RATE_ORE: String(TEST_LIMITS.mileageRateOre),
+	EXPENSE_RECEIPT_MAX_AGE_DAYS: String(TEST_LIMITS.receiptMaxAgeDays)
 };
 
 export const TEST_ACCOUNT = '8601 11 17947';
@@ -76,7 +71,7 @@ export function claimsOn(file: string, options: { keyFile?: string } = {}) {
 			adminEmails: []
 		}),
 		keyring: accountKeyring(keys),
-		limits: LIMITS
+		limits: TEST_LIMITS
 	});
 	const as = (userId: string) =>
 		userContext({ id: userId, email: `${userId}@example.org`, name: '', isAnonymous: false }, null);

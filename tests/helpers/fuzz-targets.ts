@@ -14,7 +14,7 @@ import {
 	send,
 	type Sessions
 } from './fuzz';
-import { startServer, type TestServer } from './server';
+import { NO_RATE_LIMITS, startServer, type TestServer } from './server';
 
 export const CRON_SECRET = 'fuzz-cron-secret-0123456789';
 
@@ -22,9 +22,7 @@ export const CRON_SECRET = 'fuzz-cron-secret-0123456789';
 export const FUZZ_ENV = {
 	CRON_SECRET,
 	PAYMENT_SIMULATOR_ENABLED: 'true',
-	RATE_LIMIT_ANONYMOUS: '100000/60',
-	RATE_LIMIT_PUBLIC: '100000/60',
-	RATE_LIMIT_AUTH: '100000/60',
+	...NO_RATE_LIMITS,
 	RATE_LIMIT_CONTACT: '100000/60',
 	RATE_LIMIT_SAFETY: '100000/60',
 	RATE_LIMIT_APPLICATION: '100000/60'

@@ -5,6 +5,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * The public, anonymous and sign-in rate limits out of the way, for tests that send many requests
+ * from one address and are not about throttling.
+ */
+export const NO_RATE_LIMITS = {
+	RATE_LIMIT_PUBLIC: '100000/60',
+	RATE_LIMIT_ANONYMOUS: '100000/60',
+	RATE_LIMIT_AUTH: '100000/60'
+};
+
 export interface TestServer {
 	url: string;
 	dbFile: string;

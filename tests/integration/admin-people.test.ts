@@ -8,16 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addRole } from '../helpers/expense-claims';
 import { createSession, withDb } from '../helpers/fixtures';
 import { Browser } from '../helpers/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { NO_RATE_LIMITS, startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 
 beforeAll(async () => {
 	server = await startServer({
 		ADMIN_EMAILS: 'admin@example.org',
-		RATE_LIMIT_PUBLIC: '100000/60',
-		RATE_LIMIT_ANONYMOUS: '100000/60',
-		RATE_LIMIT_AUTH: '100000/60'
+		...NO_RATE_LIMITS
 	});
 });
 afterAll(() => server?.stop());

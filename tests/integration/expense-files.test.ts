@@ -14,6 +14,7 @@ import { openSqlite, type Db } from '../../src/lib/server/db';
 import { expensesService } from '../../src/lib/server/expenses';
 import { accountKeyring } from '../../src/lib/server/expenses/account';
 import { pdfBytes, plain, readPdf } from '../../src/lib/server/expenses/pdf/fixtures';
+import { TEST_LIMITS } from '../../src/lib/server/expenses/test-limits';
 import { filesService, localDiskStorage } from '../../src/lib/server/files';
 import { heic, phoneJpeg, png, webp } from '../../src/lib/server/files/test-fixtures';
 import { rolesService } from '../../src/lib/server/identity/roles';
@@ -49,12 +50,7 @@ beforeAll(async () => {
 			adminEmails: ['admin@example.org']
 		}),
 		keyring: accountKeyring([KEY]),
-		limits: {
-			maxLineOre: 5_000_000,
-			financeLimitOre: 500_000,
-			mileageRateOre: 350,
-			receiptMaxAgeDays: 365
-		},
+		limits: TEST_LIMITS,
 		fileUploaders: files.uploaders
 	});
 });

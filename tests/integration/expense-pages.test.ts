@@ -14,7 +14,7 @@ import {
 } from '../helpers/expense-claims';
 import { createSession, withDb } from '../helpers/fixtures';
 import { Browser } from '../helpers/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { NO_RATE_LIMITS, startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let claims: ReturnType<typeof claimsOn>;
@@ -22,10 +22,8 @@ let claims: ReturnType<typeof claimsOn>;
 beforeAll(async () => {
 	server = await startServer({
 		...EXPENSE_SERVER_ENV,
-		TRUST_PROXY: 'true',
-		RATE_LIMIT_PUBLIC: '100000/60',
-		RATE_LIMIT_ANONYMOUS: '100000/60',
-		RATE_LIMIT_AUTH: '100000/60'
+		...NO_RATE_LIMITS,
+		TRUST_PROXY: 'true'
 	});
 	claims = claimsOn(server.dbFile);
 });

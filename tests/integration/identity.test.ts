@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, parseSetCookie, withDb } from '../helpers/fixtures';
 import { Browser, createAccount, mailCount, mailedLink } from '../helpers/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { NO_RATE_LIMITS, startServer, type TestServer } from '../helpers/server';
 import { orderRow } from '../../src/lib/server/db/test-rows';
 
 let server: TestServer;
@@ -12,10 +12,8 @@ const PASSWORD = 'a long enough password';
 
 beforeAll(async () => {
 	server = await startServer({
+		...NO_RATE_LIMITS,
 		TRUST_PROXY: 'true',
-		RATE_LIMIT_AUTH: '100000/60',
-		RATE_LIMIT_ANONYMOUS: '100000/60',
-		RATE_LIMIT_PUBLIC: '100000/60',
 		ADMIN_EMAILS: 'admin@example.org'
 	});
 });

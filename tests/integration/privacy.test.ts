@@ -15,7 +15,7 @@ import { hashSecret } from '../../src/lib/server/identity';
 import { addRole, claimsOn, EXPENSE_SERVER_ENV, receiptLine } from '../helpers/expense-claims';
 import { createSession, withDb } from '../helpers/fixtures';
 import { Browser, createAccount } from '../helpers/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { NO_RATE_LIMITS, startServer, type TestServer } from '../helpers/server';
 
 const PASSWORD = 'a long enough password';
 
@@ -25,9 +25,7 @@ let claims: ReturnType<typeof claimsOn>;
 beforeAll(async () => {
 	server = await startServer({
 		...EXPENSE_SERVER_ENV,
-		RATE_LIMIT_PUBLIC: '100000/60',
-		RATE_LIMIT_ANONYMOUS: '100000/60',
-		RATE_LIMIT_AUTH: '100000/60'
+		...NO_RATE_LIMITS
 	});
 	claims = claimsOn(server.dbFile);
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, withDb } from '../helpers/fixtures';
 import { mainText } from '../helpers/http';
 import { Browser } from '../helpers/identity';
-import { startServer, type TestServer } from '../helpers/server';
+import { NO_RATE_LIMITS, startServer, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 
@@ -20,9 +20,7 @@ beforeAll(async () => {
 		// The request lines are what the anonymity proof reads.
 		LOG_LEVEL: 'info',
 		RATE_LIMIT_SAFETY: '4/600',
-		RATE_LIMIT_PUBLIC: '100000/60',
-		RATE_LIMIT_ANONYMOUS: '100000/60',
-		RATE_LIMIT_AUTH: '100000/60'
+		...NO_RATE_LIMITS
 	});
 });
 afterAll(() => server?.stop());

@@ -10,7 +10,7 @@ import { contentEditor } from '../content/editor';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
-import { userRow } from '../db/test-rows';
+import { teamMemberRow, userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { filesService, localDiskStorage } from '../files';
 import { docx, pdf } from '../files/test-fixtures';
@@ -99,14 +99,9 @@ describe.each(ENGINES)('job applications on %s', (engine) => {
 		await db
 			.insertInto('team_members')
 			.values([
-				{ user_id: 'leader', unit_id: 'board-oslo', role: 'leader', created_at: now.toISOString() },
-				{ user_id: 'member', unit_id: 'board-oslo', role: 'member', created_at: now.toISOString() },
-				{
-					user_id: 'bergen',
-					unit_id: 'sport-bergen',
-					role: 'leader',
-					created_at: now.toISOString()
-				}
+				teamMemberRow('leader', 'board-oslo', 'leader', now.toISOString()),
+				teamMemberRow('member', 'board-oslo', 'member', now.toISOString()),
+				teamMemberRow('bergen', 'sport-bergen', 'leader', now.toISOString())
 			])
 			.execute();
 		const roles = rolesService({

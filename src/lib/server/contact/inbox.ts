@@ -85,6 +85,9 @@ const LIST_LIMIT = 200;
 
 const SUBJECT = 'contact_message';
 
+/** What a reply's mail quotes of the message it answers. */
+const QUOTED = ['name', 'email', 'subject', 'message', 'locale', 'created_at'] as const;
+
 /** A message quoted the way mail programs do, under a line that says who wrote it and when. */
 export function quoted(
 	original: { name: string; message: string; createdAt: string },
@@ -373,14 +376,7 @@ export function contactInbox(deps: {
 			const user = await admin(ctx);
 			const replyId = randomUUID();
 			// What the mail quotes, read inside the transaction that takes the message's version.
-			let original = null as null | {
-				name: string;
-				email: string;
-				subject: string;
-				message: string;
-				locale: string;
-				created_at: string;
-			};
+			let original = null as null | Pick<ContactMessagesTable, (typeof QUOTED)[number]>;
 			const result = await changed(
 				user.id,
 				id,
@@ -390,7 +386,7 @@ export function contactInbox(deps: {
 				async (trx, before) => {
 					original = await trx
 						.selectFrom('contact_messages')
-						.select(['name', 'email', 'subject', 'message', 'locale', 'created_at'])
+						.select(QUOTED)
 						.where('id', '=', id)
 						.executeTakeFirstOrThrow();
 					await trx

@@ -2,10 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ContentKind } from '$lib/admin/nav';
 import { trail } from '../audit';
-import { userContext } from '../context';
+import { userContext, type UserContext } from '../context';
 import { seedDemo } from '../db/seed';
-import { paidClaimRow, userRow } from '../db/test-rows';
+import { paidClaimRow, teamMemberRow, userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { filesService, localDiskStorage } from '../files';
 import { png, windowsProgram } from '../files/test-fixtures';
@@ -52,6 +53,11 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 	const storedFiles = () =>
 		readdirSync(filesDir, { recursive: true }).filter((f) => /^[0-9a-f]{2}[/\\].+/.test(String(f)));
 	const leader = as('leader');
+	/** Saves a stored record again, as its form posts it, with some fields changed. */
+	const resave = async (ctx: UserContext, kind: ContentKind, key: string, changes: FormValues) => {
+		const { version, values } = await editor.read(ctx, kind, key, now);
+		return editor.update(ctx, kind, key, version, { ...values, ...changes }, now);
+	};
 
 	beforeEach(async () => {
 		test = await testDatabase(engine);
@@ -62,19 +68,9 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		await test.db
 			.insertInto('team_members')
 			.values([
-				{
-					user_id: 'leader',
-					unit_id: 'events-oslo',
-					role: 'leader',
-					created_at: now.toISOString()
-				},
-				{ user_id: 'member', unit_id: 'board-oslo', role: 'member', created_at: now.toISOString() },
-				{
-					user_id: 'bergen',
-					unit_id: 'sport-bergen',
-					role: 'leader',
-					created_at: now.toISOString()
-				}
+				teamMemberRow('leader', 'events-oslo', 'leader', now.toISOString()),
+				teamMemberRow('member', 'board-oslo', 'member', now.toISOString()),
+				teamMemberRow('bergen', 'sport-bergen', 'leader', now.toISOString())
 			])
 			.execute();
 		const roles = rolesService({
@@ -216,19 +212,7 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 			(await editor.list(leader, 'events', {}, 'no', now)).every((i) => i.unitId === 'events-oslo')
 		).toBe(true);
 		// Their own unit's page, yes; pages, units of others and new units, no.
-		const unit = await editor.read(leader, 'units', 'events-oslo', now);
-		expect(
-			(
-				await editor.update(
-					leader,
-					'units',
-					'events-oslo',
-					unit.version,
-					{ ...unit.values, summary_en: 'Us.' },
-					now
-				)
-			).ok
-		).toBe(true);
+		expect((await resave(leader, 'units', 'events-oslo', { summary_en: 'Us.' })).ok).toBe(true);
 		await expect(editor.read(leader, 'units', 'sport-bergen', now)).rejects.toBeInstanceOf(
 			Forbidden
 		);
@@ -310,15 +294,7 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 			now
 		);
 		expect(made).toEqual({ ok: true, key: 'kasserer' });
-		let job = await editor.read(admin, 'jobs', 'kasserer', now);
-		await editor.update(
-			admin,
-			'jobs',
-			'kasserer',
-			job.version,
-			{ ...job.values, slug: 'okonomiansvarlig' },
-			now
-		);
+		await resave(admin, 'jobs', 'kasserer', { slug: 'okonomiansvarlig' });
 		expect(await site.job('no', 'kasserer', now)).toBeUndefined();
 		expect(await site.movedTo('jobs', 'kasserer')).toBe('/jobs/okonomiansvarlig');
 		expect((await site.job('en', 'okonomiansvarlig', now))?.job.title.text).toBe('Treasurer');
@@ -335,15 +311,7 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 			now
 		);
 		expect(clash).toEqual({ ok: true, key: 'kasserer-2' });
-		job = await editor.read(admin, 'jobs', 'kasserer', now);
-		await editor.update(
-			admin,
-			'jobs',
-			'kasserer',
-			job.version,
-			{ ...job.values, slug: 'kasserer' },
-			now
-		);
+		await resave(admin, 'jobs', 'kasserer', { slug: 'kasserer' });
 		expect(await site.movedTo('jobs', 'kasserer')).toBeNull();
 		expect(await site.movedTo('jobs', 'okonomiansvarlig')).toBe('/jobs/kasserer');
 	});
@@ -399,20 +367,11 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 	});
 
 	it("keeps a page's search keywords in both languages, and the site search finds the page by them", async () => {
-		const contact = await editor.read(admin, 'pages', 'contact', now);
 		expect((await site.search('en', 'visiting hours', now)).hits).toEqual([]);
-		const saved = await editor.update(
-			admin,
-			'pages',
-			'contact',
-			contact.version,
-			{
-				...contact.values,
-				keywords_no: 'besøkstid, resepsjon',
-				keywords_en: 'visiting hours, reception'
-			},
-			now
-		);
+		const saved = await resave(admin, 'pages', 'contact', {
+			keywords_no: 'besøkstid, resepsjon',
+			keywords_en: 'visiting hours, reception'
+		});
 		expect(saved).toEqual({ ok: true, key: 'contact' });
 		const read = await editor.read(admin, 'pages', 'contact', now);
 		expect(read.values).toMatchObject({
@@ -443,15 +402,7 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 			now
 		);
 		expect(made).toEqual({ ok: true, key: 'policies/personvern-for-frivillige' });
-		const page = await editor.read(admin, 'pages', made.ok ? made.key : '', now);
-		const renamed = await editor.update(
-			admin,
-			'pages',
-			page.key,
-			page.version,
-			{ ...page.values, slug: 'frivillige' },
-			now
-		);
+		const renamed = await resave(admin, 'pages', made.ok ? made.key : '', { slug: 'frivillige' });
 		expect(renamed).toEqual({ ok: true, key: 'policies/frivillige' });
 		expect(await site.movedTo('policies', 'personvern-for-frivillige')).toBe(
 			'/policies/frivillige'
@@ -546,15 +497,7 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		);
 		const [file] = await test.db.selectFrom('files').select('id').execute();
 		expect(await site.imageIsPublic(file!.id, now)).toBe(false);
-		const draft = await editor.read(admin, 'events', 'vinterball', now);
-		const published = await editor.update(
-			admin,
-			'events',
-			'vinterball',
-			draft.version,
-			{ ...draft.values, publication: 'published' },
-			now
-		);
+		const published = await resave(admin, 'events', 'vinterball', { publication: 'published' });
 		expect(published).toEqual({ ok: true, key: 'vinterball' });
 		expect(await site.imageIsPublic(file!.id, now)).toBe(true);
 	});
@@ -613,25 +556,9 @@ describe.each(ENGINES)('the content editor on %s', (engine) => {
 		expect((await site.newsItem('en', 'styret-2027', later(1)))?.slugs.en).toBe('new-board-2');
 		await editor.create(admin, 'news', news({ title_no: 'Valg', title_en: '' }), now);
 		expect((await site.newsItem('en', 'valg', later(1)))?.slugs.en).toBe('valg');
-		const valg = await editor.read(admin, 'news', 'valg', now);
-		await editor.update(
-			admin,
-			'news',
-			'valg',
-			valg.version,
-			{ ...valg.values, title_en: 'Election' },
-			now
-		);
+		await resave(admin, 'news', 'valg', { title_en: 'Election' });
 		expect((await site.newsItem('en', 'valg', later(1)))?.slugs.en).toBe('election');
-		const again = await editor.read(admin, 'news', 'valg', now);
-		await editor.update(
-			admin,
-			'news',
-			'valg',
-			again.version,
-			{ ...again.values, title_en: 'Vote' },
-			now
-		);
+		await resave(admin, 'news', 'valg', { title_en: 'Vote' });
 		expect((await site.newsItem('en', 'election', later(1)))?.slugs.en).toBe('election');
 	});
 

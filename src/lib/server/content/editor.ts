@@ -16,7 +16,6 @@ import { changeTrail } from '../admin/change-trail';
 import type { TrailEntry } from '../audit/trail-entry';
 import { trail } from '../audit';
 import type { UserContext } from '../context';
-import { NotFound } from '../errors';
 import { pickLocalized, type LocalizedText } from './localize';
 import { renderMarkdown } from './markdown';
 import { imageShown, type ImageUpload } from './images';
@@ -38,7 +37,7 @@ import {
 	POLICY,
 	SUBJECT,
 	TABLE,
-	findRow,
+	storedRow,
 	type ContentRow,
 	type LooseDb
 } from './editor/tables';
@@ -179,8 +178,7 @@ export function contentEditor(deps: EditorDeps) {
 			key: string,
 			now = new Date()
 		): Promise<EditorRecord> {
-			const row = await findRow(db, kind, key);
-			if (!row) throw new NotFound('Not found');
+			const row = await storedRow(db, kind, key);
 			await requireEdit(ctx, unitOf(kind, row), now);
 			const def = KINDS[kind];
 			return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { orderRow } from '../db/test-rows';
+import { orderRow, reservationRow } from '../db/test-rows';
 import { contentService, type ContentService } from './index';
 import { sqlContentStore } from './sql';
 
@@ -256,14 +256,12 @@ describe.each(ENGINES)('on %s', (engine) => {
 				.execute();
 			await db
 				.insertInto('cart_reservations')
-				.values({
-					id: 'r1',
-					cart_id: 'c1',
-					product_id: 'prod-hoodie',
-					quantity: 6,
-					created_at: NOW.toISOString(),
-					expires_at: new Date(NOW.getTime() + 60_000).toISOString()
-				})
+				.values(
+					reservationRow('r1', 'c1', 'prod-hoodie', 6, {
+						from: NOW.toISOString(),
+						until: new Date(NOW.getTime() + 60_000).toISOString()
+					})
+				)
 				.execute();
 			// 25 in stock − 10 paid − 5 authorized − 6 reserved; the failed order does not count.
 			const hoodie = await content.shopProduct('en', 'hoodie', NOW);

@@ -10,7 +10,7 @@ import { migrate, openSqlite, type Db } from './index';
 import { openPostgres } from './postgres';
 import { seedDemo } from './seed';
 import { createPgDatabase } from './test-db';
-import { orderRow, paidClaimRow, receiptLineRow } from './test-rows';
+import { orderRow, paidClaimRow, receiptLineRow, reservationRow } from './test-rows';
 
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
@@ -33,14 +33,7 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.execute();
 	await db
 		.insertInto('cart_reservations')
-		.values({
-			id: 'r1',
-			cart_id: 'c1',
-			product_id: 'prod-mug',
-			quantity: 2,
-			created_at: T,
-			expires_at: LATER
-		})
+		.values(reservationRow('r1', 'c1', 'prod-mug', 2, { from: T, until: LATER }))
 		.execute();
 	await db
 		.insertInto('orders')

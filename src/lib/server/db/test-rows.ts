@@ -2,10 +2,13 @@
 // a test cares about varies.
 import type { Insertable } from 'kysely';
 import type {
+	CartReservationsTable,
 	ExpenseClaimsTable,
 	ExpenseLinesTable,
+	OrderLinesTable,
 	OrdersTable,
 	ProductsTable,
+	TeamMembersTable,
 	UsersTable
 } from './schema';
 
@@ -24,6 +27,16 @@ export function userRow(
 		email_verified_at: '2026-01-01T00:00:00.000Z',
 		...extra
 	};
+}
+
+/** `userId` on `unitId`'s team in `role`, since `createdAt`. */
+export function teamMemberRow(
+	userId: string,
+	unitId: string,
+	role: string,
+	createdAt = '2026-01-01T00:00:00.000Z'
+): Insertable<TeamMembersTable> {
+	return { user_id: userId, unit_id: unitId, role, created_at: createdAt };
 }
 
 export function orderRow(
@@ -45,6 +58,42 @@ export function orderRow(
 		created_at: '2026-11-23T12:00:00.000Z',
 		updated_at: '2026-11-23T12:00:00.000Z',
 		...extra
+	};
+}
+
+/** An order's one line (`<orderId>-l`): `quantity` of a product at 1 kr each. */
+export function orderLineRow(
+	orderId: string,
+	productId: string,
+	quantity: number,
+	extra: Partial<Insertable<OrderLinesTable>> = {}
+): Insertable<OrderLinesTable> {
+	return {
+		id: `${orderId}-l`,
+		order_id: orderId,
+		product_id: productId,
+		name: 'P',
+		unit_price_ore: 100,
+		quantity,
+		...extra
+	};
+}
+
+/** `quantity` of a product held for a cart from `held.from` until `held.until`. */
+export function reservationRow(
+	id: string,
+	cartId: string,
+	productId: string,
+	quantity: number,
+	held: { from: string; until: string }
+): Insertable<CartReservationsTable> {
+	return {
+		id,
+		cart_id: cartId,
+		product_id: productId,
+		quantity,
+		created_at: held.from,
+		expires_at: held.until
 	};
 }
 

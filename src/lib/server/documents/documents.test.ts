@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trail } from '../audit';
 import { userContext } from '../context';
 import { seedDemo } from '../db/seed';
-import { userRow } from '../db/test-rows';
+import { teamMemberRow, userRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { filesService, localDiskStorage, type FilesService } from '../files';
 import { docx, png } from '../files/test-fixtures';
@@ -53,12 +53,7 @@ describe.each(ENGINES)('assistant documents on %s', (engine) => {
 		for (const [user_id, unit_id, role] of team) {
 			await test.db
 				.insertInto('team_members')
-				.values({
-					user_id: user_id!,
-					unit_id: unit_id!,
-					role: role!,
-					created_at: '2026-01-01T00:00:00.000Z'
-				})
+				.values(teamMemberRow(user_id!, unit_id!, role!))
 				.execute();
 		}
 		dir = mkdtempSync(join(tmpdir(), 'orgweb-documents-'));

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { record } from '../audit';
 import type { UserContext } from '../context';
+import { unitExists } from '../content/sql/units';
 import type { Db } from '../db';
 import type { DocumentsTable } from '../db/schema';
 import { DOCUMENT_MIME_TYPES, type DocumentType, type FilesService } from '../files';
@@ -122,14 +123,7 @@ export function documentsService(deps: DocumentsDeps) {
 			if (!parsed.success) return { ok: false, reason: 'invalid' };
 			const { fileId, unitId = null, locale = null } = parsed.data;
 			const user = await roles.require(ctx, { action: 'manage-documents', unitId });
-			if (unitId) {
-				const unit = await db
-					.selectFrom('units')
-					.select('id')
-					.where('id', '=', unitId)
-					.executeTakeFirst();
-				if (!unit) return { ok: false, reason: 'unit_not_found' };
-			}
+			if (unitId && !(await unitExists(db, unitId))) return { ok: false, reason: 'unit_not_found' };
 			const served = await files.read(fileId, { readerId: user.id });
 			const type = served ? TYPE_OF_MIME[served.file.mimeType] : undefined;
 			if (!served || !type || served.file.purpose !== 'document' || (await documentOf(fileId))) {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { teamMemberRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { rolesService } from '../identity/roles';
 import { mailer } from '../mail';
@@ -11,14 +12,9 @@ import { smtpTransport } from '../mail/smtp';
 import { sqlIdentityStore } from '../identity/sql';
 import { accountKeyring } from './account';
 import { expensesService, type ClaimStatus } from '.';
+import { TEST_LIMITS } from './test-limits';
 
 const ACCOUNT = '8601 11 17947';
-const LIMITS = {
-	maxLineOre: 5_000_000,
-	financeLimitOre: 500_000,
-	mileageRateOre: 350,
-	receiptMaxAgeDays: 365
-};
 
 describe.each(ENGINES)('expenses on %s', (engine) => {
 	let test: TestDatabase;
@@ -55,7 +51,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 	async function addRole(userId: string, unitId: string, role: string) {
 		await db
 			.insertInto('team_members')
-			.values({ unit_id: unitId, user_id: userId, role, created_at: '2026-01-01T00:00:00.000Z' })
+			.values(teamMemberRow(userId, unitId, role))
 			.execute();
 	}
 
@@ -77,7 +73,7 @@ describe.each(ENGINES)('expenses on %s', (engine) => {
 			db,
 			roles,
 			keyring: accountKeyring([randomBytes(32)]),
-			limits: LIMITS,
+			limits: TEST_LIMITS,
 			origin: 'https://org.example',
 			now: () => clock
 		};

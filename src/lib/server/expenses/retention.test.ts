@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { userContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { teamMemberRow } from '../db/test-rows';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { accountKeyring } from './account';
 import { expenseRetention } from './retention';
+import { TEST_LIMITS } from './test-limits';
 import { expensesService } from '.';
 
 describe.each(ENGINES)('expense retention on %s', (engine) => {
@@ -32,18 +34,8 @@ describe.each(ENGINES)('expense retention on %s', (engine) => {
 		await db
 			.insertInto('team_members')
 			.values([
-				{
-					unit_id: 'board-oslo',
-					user_id: 'leader',
-					role: 'leader',
-					created_at: clock.toISOString()
-				},
-				{
-					unit_id: 'board-oslo',
-					user_id: 'finance',
-					role: 'finance',
-					created_at: clock.toISOString()
-				}
+				teamMemberRow('leader', 'board-oslo', 'leader', clock.toISOString()),
+				teamMemberRow('finance', 'board-oslo', 'finance', clock.toISOString())
 			])
 			.execute();
 		expenses = expensesService({
@@ -54,12 +46,7 @@ describe.each(ENGINES)('expense retention on %s', (engine) => {
 				adminEmails: []
 			}),
 			keyring: accountKeyring([randomBytes(32)]),
-			limits: {
-				maxLineOre: 5_000_000,
-				financeLimitOre: 500_000,
-				mileageRateOre: 350,
-				receiptMaxAgeDays: 365
-			},
+			limits: TEST_LIMITS,
 			now: () => clock
 		});
 	});

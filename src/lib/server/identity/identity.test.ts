@@ -4,6 +4,7 @@ import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { reservationRow } from '../db/test-rows';
 import { Forbidden } from '../errors';
 import { mailer } from '../mail';
 import { hashSecret, identityService, type IdentityService } from './index';
@@ -331,38 +332,18 @@ describe.each(ENGINES)('on %s', (engine) => {
 
 		it('signing in moves the anonymous cart to the user and revokes the anonymous session', async () => {
 			const user = await verifiedUser('cart@example.org');
+			const held = { from: t0.toISOString(), until: at(600_000).toISOString() };
 			await db
 				.insertInto('cart_reservations')
 				.values([
-					{
-						id: 'r-user-mug',
-						cart_id: user.user!.id,
-						product_id: 'prod-mug',
-						quantity: 3,
-						created_at: t0.toISOString(),
-						expires_at: at(600_000).toISOString()
-					},
-					{
-						id: 'r-user-sticker',
-						cart_id: user.user!.id,
-						product_id: 'prod-sticker',
-						quantity: 1,
-						created_at: t0.toISOString(),
-						expires_at: at(600_000).toISOString()
-					}
+					reservationRow('r-user-mug', user.user!.id, 'prod-mug', 3, held),
+					reservationRow('r-user-sticker', user.user!.id, 'prod-sticker', 1, held)
 				])
 				.execute();
 			const anon = await identity.createAnonymousSession({ kind: 'admin', actor: 't' }, t0);
 			await db
 				.insertInto('cart_reservations')
-				.values({
-					id: 'r-anon-mug',
-					cart_id: anon.user.id,
-					product_id: 'prod-mug',
-					quantity: 1,
-					created_at: t0.toISOString(),
-					expires_at: at(600_000).toISOString()
-				})
+				.values(reservationRow('r-anon-mug', anon.user.id, 'prod-mug', 1, held))
 				.execute();
 			const anonCtx = userContext(anon.user, anon.sessionId);
 			const result = await signIn('cart@example.org', PASSWORD, 'c', t0, anonCtx);

@@ -6,7 +6,7 @@ import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { orderRow, userRow } from '../db/test-rows';
+import { orderRow, teamMemberRow, userRow } from '../db/test-rows';
 import { Forbidden, NotSignedIn } from '../errors';
 import { mailer } from '../mail';
 import { identityService } from './index';
@@ -50,9 +50,9 @@ describe.each(ENGINES)('people on %s', (engine) => {
 		await db
 			.insertInto('team_members')
 			.values([
-				{ unit_id: 'board-oslo', user_id: 'leader', role: 'leader', created_at: '2026-01-01' },
-				{ unit_id: 'board-oslo', user_id: 'member', role: 'member', created_at: '2026-01-02' },
-				{ unit_id: 'events-oslo', user_id: 'other', role: 'leader', created_at: '2026-01-03' }
+				teamMemberRow('leader', 'board-oslo', 'leader', '2026-01-01'),
+				teamMemberRow('member', 'board-oslo', 'member', '2026-01-02'),
+				teamMemberRow('other', 'events-oslo', 'leader', '2026-01-03')
 			])
 			.execute();
 		await db

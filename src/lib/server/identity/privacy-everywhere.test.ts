@@ -21,7 +21,7 @@ import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { columnsHolding, textColumns } from '../db/test-catalog';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { orderRow, userRow } from '../db/test-rows';
+import { orderRow, reservationRow, teamMemberRow, userRow } from '../db/test-rows';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
@@ -175,19 +175,13 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 				)
 			)
 			.execute();
-		const member = (unit_id: string, user_id: string, role: string) => ({
-			unit_id,
-			user_id,
-			role,
-			created_at: NOW.toISOString()
-		});
 		await db
 			.insertInto('team_members')
 			.values([
-				member('board-oslo', ZELDA.id, 'leader'),
-				member('events-oslo', ZELDA.id, 'member'),
-				member('board-oslo', LEA.id, 'leader'),
-				member('board-oslo', FINN.id, 'finance')
+				teamMemberRow(ZELDA.id, 'board-oslo', 'leader', NOW.toISOString()),
+				teamMemberRow(ZELDA.id, 'events-oslo', 'member', NOW.toISOString()),
+				teamMemberRow(LEA.id, 'board-oslo', 'leader', NOW.toISOString()),
+				teamMemberRow(FINN.id, 'board-oslo', 'finance', NOW.toISOString())
 			])
 			.execute();
 		// An admin by grant, who granted admin to Finn; safety staff too.
@@ -329,14 +323,12 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		});
 		await db
 			.insertInto('cart_reservations')
-			.values({
-				id: 'cart-zelda',
-				cart_id: ZELDA.id,
-				product_id: 'prod-mug',
-				quantity: 1,
-				created_at: NOW.toISOString(),
-				expires_at: LATER
-			})
+			.values(
+				reservationRow('cart-zelda', ZELDA.id, 'prod-mug', 1, {
+					from: NOW.toISOString(),
+					until: LATER
+				})
+			)
 			.execute();
 
 		// Claimant: paid, open, rejected and draft claims. Approver: Bob's claim, rejected with a

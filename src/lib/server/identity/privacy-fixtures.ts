@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { expensesService } from '../expenses';
 import { accountKeyring } from '../expenses/account';
+import { TEST_LIMITS } from '../expenses/test-limits';
 import { filesService, localDiskStorage } from '../files';
 import { privacyService } from './privacy';
 import { rolesService } from './roles';
@@ -26,12 +27,7 @@ export function privacyServices(
 		db,
 		roles,
 		keyring: accountKeyring([randomBytes(32)]),
-		limits: {
-			maxLineOre: 5_000_000,
-			financeLimitOre: 500_000,
-			mileageRateOre: 350,
-			receiptMaxAgeDays: 365
-		},
+		limits: TEST_LIMITS,
 		fileUploaders: files.uploaders,
 		now: () => options.now
 	});

@@ -7,7 +7,7 @@ import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { orderRow, userRow } from '../db/test-rows';
+import { orderRow, reservationRow, teamMemberRow, userRow } from '../db/test-rows';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
@@ -84,9 +84,9 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 		await db
 			.insertInto('team_members')
 			.values([
-				{ unit_id: 'board-oslo', user_id: 'leader', role: 'leader', created_at: '2026-01-01' },
-				{ unit_id: 'board-oslo', user_id: 'finance', role: 'finance', created_at: '2026-01-01' },
-				{ unit_id: 'events-oslo', user_id: 'ada', role: 'member', created_at: '2026-03-01' }
+				teamMemberRow('leader', 'board-oslo', 'leader', '2026-01-01'),
+				teamMemberRow('finance', 'board-oslo', 'finance', '2026-01-01'),
+				teamMemberRow('ada', 'events-oslo', 'member', '2026-03-01')
 			])
 			.execute();
 		({ files, expenses, privacy } = privacyServices(db, dir, {
@@ -210,14 +210,9 @@ describe.each(ENGINES)('privacy on %s', (engine) => {
 			.execute();
 		await db
 			.insertInto('cart_reservations')
-			.values({
-				id: 'cart-ada',
-				cart_id: 'ada',
-				product_id: 'prod-mug',
-				quantity: 1,
-				created_at: NOW.toISOString(),
-				expires_at: LATER
-			})
+			.values(
+				reservationRow('cart-ada', 'ada', 'prod-mug', 1, { from: NOW.toISOString(), until: LATER })
+			)
 			.execute();
 		const mail = (
 			id: string,

@@ -359,12 +359,9 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 				refunded: 0
 			};
 			const actor = `reconcile:${ctx.actor}`;
-			const pending = await orders.stale(
-				ctx,
-				'pending',
-				new Date(now.getTime() - RECONCILE_AFTER_MS)
-			);
-			for (const order of pending) {
+			// Orders untouched since then, in each of the three states that wait on the provider.
+			const before = new Date(now.getTime() - RECONCILE_AFTER_MS);
+			for (const order of await orders.stale(ctx, 'pending', before)) {
 				if (!order.providerSessionId) continue;
 				report.checked += 1;
 				try {
@@ -385,18 +382,12 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 					log.error('reconcile failed for order', { orderId: order.id, ...errorFields(error) });
 				}
 			}
-			const authorized = await orders.stale(
-				ctx,
-				'authorized',
-				new Date(now.getTime() - RECONCILE_AFTER_MS)
-			);
-			for (const order of authorized) {
+			for (const order of await orders.stale(ctx, 'authorized', before)) {
 				if (!order.providerSessionId) continue;
 				report.checked += 1;
 				if ((await completePayment(ctx, order, actor)) === 'paid') report.captured += 1;
 			}
 			// Refunds an admin started whose provider call failed, or whose server stopped halfway.
-			const before = new Date(now.getTime() - RECONCILE_AFTER_MS);
 			for (const order of await orders.stale(ctx, 'refunding', before)) {
 				if (order.provider !== provider.name || !order.providerSessionId) continue;
 				report.checked += 1;

@@ -7,7 +7,7 @@ import { sqlOrderStore } from '../shop/orders-sql';
 import { readCallbackSessionId } from './callback';
 import { paymentsService, returnPath } from './index';
 import { simulatorProvider } from './simulator';
-import { orderRow, productRow } from '../db/test-rows';
+import { orderLineRow, orderRow, productRow } from '../db/test-rows';
 import { mailer } from '../mail';
 import { reserveStock } from '../shop/reservations';
 
@@ -178,14 +178,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 				.execute();
 			await db
 				.insertInto('order_lines')
-				.values({
-					id: 'race-1-l',
-					order_id: 'race-1',
-					product_id: 'p1',
-					name: 'P',
-					unit_price_ore: 50,
-					quantity: 2
-				})
+				.values(orderLineRow('race-1', 'p1', 2, { unit_price_ore: 50 }))
 				.execute();
 			expect(
 				(await reserveStock(db, { cartId: 'order:race-1', productId: 'p1', quantity: 2 })).ok

@@ -10,6 +10,7 @@ import type { SafetyStatus } from '$lib/safety/statuses';
 import type { SafetyFilter, SafetyReportForm } from '$lib/schemas/safety';
 import type { UserContext } from '../context';
 import type { Keyring } from '../crypto/keyring';
+import { unitExists } from '../content/sql/units';
 import type { Db } from '../db';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import type { RolesService } from '../identity/roles';
@@ -89,14 +90,7 @@ export function safetyService(deps: {
 			const receipt = newReceiptCode();
 			if (form.website.trim() !== '') return { ok: true, receipt };
 			const unitId = form.unitId || null;
-			if (unitId) {
-				const unit = await db
-					.selectFrom('units')
-					.select('id')
-					.where('id', '=', unitId)
-					.executeTakeFirst();
-				if (!unit) return { ok: false, reason: 'unknown_unit' };
-			}
+			if (unitId && !(await unitExists(db, unitId))) return { ok: false, reason: 'unknown_unit' };
 			const id = randomUUID();
 			const at = now.toISOString();
 			const passphraseHash = await hashPassword(form.passphrase);

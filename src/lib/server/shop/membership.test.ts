@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
-import { orderRow } from '../db/test-rows';
+import { orderLineRow, orderRow } from '../db/test-rows';
 import { adminContext } from '../context';
 import { activeMembership, grantMemberships, isMember } from './membership';
 import { ordersService } from './orders';
@@ -29,14 +29,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 		await db.insertInto('orders').values(orderRow(id, status)).execute();
 		await db
 			.insertInto('order_lines')
-			.values({
-				id: `${id}-l`,
-				order_id: id,
-				product_id: productId,
-				name: 'M',
-				unit_price_ore: 1,
-				quantity: 1
-			})
+			.values(orderLineRow(id, productId, 1, { name: 'M', unit_price_ore: 1 }))
 			.execute();
 	}
 

@@ -20,6 +20,18 @@ import { expectAdminsOnly, shopWorld, type ShopWorld } from './test-shop';
 // the wire format, on a local fake Vipps): list, CSV, cancel and refund exactly once.
 const FILTER: OrderFilter = { q: '', status: '', from: '', to: '', product: '', page: 1 };
 
+/** The orders admin over a world's database, its payments going through `provider`. */
+const adminPayingThrough = (w: ShopWorld, provider: PaymentProvider) =>
+	ordersAdminService({
+		db: w.db,
+		roles: w.app.roles,
+		payments: paymentsService(
+			provider,
+			ordersService(sqlOrderStore(w.db)),
+			mailer(w.db, null, { from: 'shop@example.org' })
+		)
+	});
+
 describe.each(ENGINES)('orders admin on %s', (engine) => {
 	let w: ShopWorld;
 	beforeEach(async () => {
@@ -101,15 +113,7 @@ describe.each(ENGINES)('orders admin on %s', (engine) => {
 				return provider.refund(ref, amount);
 			}
 		};
-		const admin = ordersAdminService({
-			db: w.db,
-			roles: w.app.roles,
-			payments: paymentsService(
-				counting,
-				ordersService(sqlOrderStore(w.db)),
-				mailer(w.db, null, { from: 'shop@example.org' })
-			)
-		});
+		const admin = adminPayingThrough(w, counting);
 		const results = await Promise.all(
 			Array.from({ length: 10 }, () => admin.refund(w.admin, orderId))
 		);
@@ -396,32 +400,29 @@ describe.each(ENGINES)('refunds through Vipps on %s', (engine) => {
 			callbackToken: 'vipps-callback-token-0123456789abcdef',
 			retryDelayMs: 1
 		});
-		// A paid order whose payment is at the fake: session created, approved, captured.
+		/** A payment at the fake: its session created, approved and captured. */
+		const captured = async (id: string, totalOre: number, description: string) => {
+			const made = await vipps.createSession({
+				id,
+				totalOre,
+				description,
+				returnUrl: 'https://shop.example/return',
+				callbackUrl: 'https://shop.example/callback',
+				buyer: { name: 'Kari', email: 'kari@example.org', phone: '4791234567' }
+			});
+			fake.setState(id, 'AUTHORIZED');
+			await vipps.capture({ sessionId: made.sessionId, orderId: id }, totalOre);
+			return made;
+		};
+		// A paid order whose payment is at the fake.
 		const orderId = await w.buy('prod-mug', 2);
-		const session = await vipps.createSession({
-			id: orderId,
-			totalOre: 29_800,
-			description: '2 × Kaffekopp',
-			returnUrl: 'https://shop.example/return',
-			callbackUrl: 'https://shop.example/callback',
-			buyer: { name: 'Kari', email: 'kari@example.org', phone: '4791234567' }
-		});
-		fake.setState(orderId, 'AUTHORIZED');
-		await vipps.capture({ sessionId: session.sessionId, orderId }, 29_800);
+		const session = await captured(orderId, 29_800, '2 × Kaffekopp');
 		await w.db
 			.updateTable('orders')
 			.set({ provider: 'vipps', provider_session_id: session.sessionId })
 			.where('id', '=', orderId)
 			.execute();
-		const admin = ordersAdminService({
-			db: w.db,
-			roles: w.app.roles,
-			payments: paymentsService(
-				vipps,
-				ordersService(sqlOrderStore(w.db)),
-				mailer(w.db, null, { from: 'shop@example.org' })
-			)
-		});
+		const admin = adminPayingThrough(w, vipps);
 
 		const results = await Promise.all([
 			admin.refund(w.admin, orderId),
@@ -441,16 +442,7 @@ describe.each(ENGINES)('refunds through Vipps on %s', (engine) => {
 		expect(fake.sessions.get(orderId)!.refunded).toBe(29_800);
 		// More than was captured is refused by Vipps, and the adapter says so.
 		const other = '0f3c2a8e-2222-4a4a-9c9c-000000000001';
-		const second = await vipps.createSession({
-			id: other,
-			totalOre: 100,
-			description: 'Sticker',
-			returnUrl: 'https://shop.example/return',
-			callbackUrl: 'https://shop.example/callback',
-			buyer: { name: 'Kari', email: 'kari@example.org', phone: '4791234567' }
-		});
-		fake.setState(other, 'AUTHORIZED');
-		await vipps.capture({ sessionId: second.sessionId, orderId: other }, 100);
+		const second = await captured(other, 100, 'Sticker');
 		await expect(
 			vipps.refund({ sessionId: second.sessionId, orderId: other }, 200)
 		).rejects.toThrow(/refund: 400/);

@@ -7,7 +7,7 @@ import type { OrderStatus } from '$lib/shop/statuses';
 import { nextStatus, ordersService, type OrdersService } from './orders';
 import { sqlOrderStore } from './orders-sql';
 import { reserveStock } from './reservations';
-import { orderRow, productRow } from '../db/test-rows';
+import { orderLineRow, orderRow, productRow, reservationRow } from '../db/test-rows';
 
 // The forward-only rule, alone and over the SQL adapter on a migrated database of each engine.
 const STATES = PaymentState.options;
@@ -30,6 +30,8 @@ const EXPECTED: Record<(typeof STATUSES)[number], Record<PaymentState, string | 
 };
 
 const NOW = new Date('2026-11-23T09:00:00.000Z');
+/** A reservation's hold from NOW until long after every test. */
+const held = { from: NOW.toISOString(), until: '2999-01-01T00:00:00.000Z' };
 const admin = adminContext('test');
 const user = (id: string) =>
 	userContext({ id, email: null, name: id, isAnonymous: false }, `session-${id}`);
@@ -143,25 +145,11 @@ describe.each(ENGINES)('on %s', (engine) => {
 			await insertOrder('o1', 'pending', 'order:o1');
 			await db
 				.insertInto('order_lines')
-				.values({
-					id: 'l1',
-					order_id: 'o1',
-					product_id: 'p1',
-					name: 'P',
-					unit_price_ore: 100,
-					quantity: 3
-				})
+				.values(orderLineRow('o1', 'p1', 3, { id: 'l1' }))
 				.execute();
 			await db
 				.insertInto('cart_reservations')
-				.values({
-					id: 'r1',
-					cart_id: 'order:o1',
-					product_id: 'p1',
-					quantity: 3,
-					created_at: NOW.toISOString(),
-					expires_at: '2999-01-01T00:00:00.000Z'
-				})
+				.values(reservationRow('r1', 'order:o1', 'p1', 3, held))
 				.execute();
 			const states = ['AUTHORIZED', 'ABORTED', 'EXPIRED'] as const;
 			const results = await Promise.all(
@@ -192,14 +180,9 @@ describe.each(ENGINES)('on %s', (engine) => {
 			await db
 				.insertInto('cart_reservations')
 				.values(
-					['cart-1', 'cart-2', 'cart-3', 'cart-other'].map((cart, i) => ({
-						id: `r${i}`,
-						cart_id: cart,
-						product_id: 'p1',
-						quantity: 1,
-						created_at: NOW.toISOString(),
-						expires_at: '2999-01-01T00:00:00.000Z'
-					}))
+					['cart-1', 'cart-2', 'cart-3', 'cart-other'].map((cart, i) =>
+						reservationRow(`r${i}`, cart, 'p1', 1, held)
+					)
 				)
 				.execute();
 			await orders.applyPaymentState(admin, 'o1', 'ABORTED', 'a');

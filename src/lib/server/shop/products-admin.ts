@@ -133,6 +133,16 @@ export function productsAdminService(deps: {
 		return Object.keys(errors).length > 0 ? errors : null;
 	}
 
+	/** Saves the form's draft when its unit and category exist; refuses it field by field if not. */
+	async function saveKnown(
+		input: ProductInput,
+		save: (draft: CatalogueDraft) => Promise<SaveResult>
+	): Promise<SaveResult> {
+		const unknown = await unknownChoices(db, input);
+		if (unknown) return { ok: false, reason: 'invalid', errors: unknown };
+		return save(draftOf(input));
+	}
+
 	async function usesOf(q: Db, id: string, now: Date): Promise<ProductUses> {
 		const count = (n: { n: unknown } | undefined) => Number(n?.n ?? 0);
 		const [orders, reservations, memberships, events] = await Promise.all([
@@ -258,9 +268,7 @@ export function productsAdminService(deps: {
 			now = new Date()
 		): Promise<SaveResult> {
 			const user = await admin(ctx);
-			const unknown = await unknownChoices(db, input);
-			if (unknown) return { ok: false, reason: 'invalid', errors: unknown };
-			return records.create(user.id, draftOf(input), now);
+			return saveKnown(input, (draft) => records.create(user.id, draft, now));
 		},
 		/** Saves a product's form over the version it was made from. */
 		async updateProduct(
@@ -271,9 +279,7 @@ export function productsAdminService(deps: {
 			now = new Date()
 		): Promise<SaveResult> {
 			const user = await admin(ctx);
-			const unknown = await unknownChoices(db, input);
-			if (unknown) return { ok: false, reason: 'invalid', errors: unknown };
-			return records.update(user.id, id, version, draftOf(input), now);
+			return saveKnown(input, (draft) => records.update(user.id, id, version, draft, now));
 		},
 
 		/** Takes a product (or plan) off sale, or puts it back, without touching anything else. */

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { reserveStock } from './reservations';
-import { orderRow } from '../db/test-rows';
+import { orderLineRow, orderRow } from '../db/test-rows';
 
 describe.each(ENGINES)('on %s', (engine) => {
 	let test: TestDatabase;
@@ -75,14 +75,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 				await db.insertInto('orders').values(orderRow(id, status)).execute();
 				await db
 					.insertInto('order_lines')
-					.values({
-						id: `${id}-l`,
-						order_id: id,
-						product_id: 'prod-mug',
-						name: 'Mug',
-						unit_price_ore: 100,
-						quantity
-					})
+					.values(orderLineRow(id, 'prod-mug', quantity, { name: 'Mug' }))
 					.execute();
 			}
 			expect((await reserve('cart-a', 6)).ok).toBe(false);

@@ -10,7 +10,7 @@ import type { Engine } from '../db/dialect';
 import { Forbidden, NotSignedIn } from '../errors';
 import { seedDemo } from '../db/seed';
 import { testDatabase, type TestDatabase } from '../db/test-db';
-import { userRow } from '../db/test-rows';
+import { teamMemberRow, userRow } from '../db/test-rows';
 import { availableOf, reservedQuantity, soldQuantity } from './availability';
 
 export const SHOP_TOKEN = 'a-callback-token-of-32-characters';
@@ -57,12 +57,7 @@ export async function shopWorld(engine: Engine): Promise<ShopWorld> {
 	}
 	await db
 		.insertInto('team_members')
-		.values({
-			unit_id: 'board-oslo',
-			user_id: 'leader',
-			role: 'leader',
-			created_at: new Date().toISOString()
-		})
+		.values(teamMemberRow('leader', 'board-oslo', 'leader', new Date().toISOString()))
 		.execute();
 	const app = buildServices(
 		db,

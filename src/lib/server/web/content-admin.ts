@@ -1,13 +1,13 @@
 // The content admin's forms in the one form shape (form-action.ts): the posted form as text
 // values, one editor call, and the answer — saved (to the record's page), each field's problem,
 // "someone else saved meanwhile" (409), or 404 for anyone who may not edit the record.
-import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
+import { fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { formNames } from '$lib/admin/content-fields';
 import { KINDS } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
 import { localizePath } from '$lib/i18n';
 import { services } from '../app';
-import { Conflict, Forbidden, NotFound, NotSignedIn } from '../errors';
+import { Conflict } from '../errors';
 import type { FormValues, ImageUpload, SaveResult } from '../content/editor';
 import { accepted, formAction } from './form-action';
 
@@ -55,18 +55,6 @@ export async function postedPicture(request: Request) {
 		},
 		upload: await postedImage(data)
 	};
-}
-
-/** Refusals and a record that is not there become 404; anything else is thrown on. */
-export function notFoundWhenDenied(failure: unknown): never {
-	if (
-		failure instanceof NotSignedIn ||
-		failure instanceof Forbidden ||
-		failure instanceof NotFound
-	) {
-		error(404, 'Not found');
-	}
-	throw failure;
 }
 
 type Posted = { values: FormValues; upload: ImageUpload | null };

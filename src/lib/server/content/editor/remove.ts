@@ -6,7 +6,6 @@ import { recordChange } from '../../audit';
 import type { UserContext } from '../../context';
 import type { Database } from '../../db';
 import { versioned } from '../../db/versioned';
-import { NotFound } from '../../errors';
 import type { EditorDeps } from './save';
 import { unitOf, type EditorScope } from './scope';
 import {
@@ -16,6 +15,7 @@ import {
 	SUBJECT,
 	TABLE,
 	findRow,
+	storedRow,
 	type ContentRow,
 	type LooseDb,
 	snapshot
@@ -34,8 +34,7 @@ export async function removeRecord(
 	now: Date
 ): Promise<RemoveResult> {
 	const db = deps.db as unknown as LooseDb;
-	const current = await findRow(db, kind, key);
-	if (!current) throw new NotFound('Not found');
+	const current = await storedRow(db, kind, key);
 	const user = await scope.requireEdit(ctx, kind === 'units' ? null : unitOf(kind, current), now);
 	if (kind === 'pages' && !key.startsWith(POLICY)) return { ok: false, reason: 'fixed_page' };
 	const removed = await versioned<Record<string, ContentRow>, ContentRow, { ok: true }, Referenced>(

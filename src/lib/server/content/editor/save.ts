@@ -10,7 +10,6 @@ import type { UserContext } from '../../context';
 import type { Database, Db } from '../../db';
 import { isUniqueViolation } from '../../db/dialect';
 import { versioned } from '../../db/versioned';
-import { NotFound } from '../../errors';
 import type { FilesService } from '../../files';
 import type { RolesService } from '../../identity/roles';
 import { imageColumns, withImage, type ImageUpload } from '../images';
@@ -25,6 +24,7 @@ import {
 	SUBJECT,
 	TABLE,
 	findRow,
+	storedRow,
 	snapshot,
 	type Columns,
 	type ContentRow,
@@ -144,8 +144,7 @@ export async function updateRecord(
 	upload: ImageUpload | null
 ): Promise<SaveResult> {
 	const db = deps.db as unknown as LooseDb;
-	const current = await findRow(db, kind, key);
-	if (!current) throw new NotFound('Not found');
+	const current = await storedRow(db, kind, key);
 	const user = await scope.requireEdit(ctx, unitOf(kind, current), now);
 	const parsed = parseForm(kind, form, now);
 	const allowed = await scope.editableUnits(ctx, now);

@@ -6,6 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { KINDS, formNames } from '$lib/admin/content-fields';
 import type { ContentKind } from '$lib/admin/nav';
 import type { Database } from '../../db';
+import { NotFound } from '../../errors';
 
 export const TABLE = {
 	events: 'events',
@@ -117,6 +118,13 @@ export async function findRow(
 	let query = trx.selectFrom(TABLE[kind]).selectAll().where(KEY_COLUMN[kind], '=', key);
 	if (scope) query = query.where(scope.column, '=', scope.value);
 	return query.executeTakeFirst();
+}
+
+/** The stored record the editor is asked about; none there is NotFound. */
+export async function storedRow(db: LooseDb, kind: ContentKind, key: string): Promise<ContentRow> {
+	const row = await findRow(db, kind, key);
+	if (!row) throw new NotFound('Not found');
+	return row;
 }
 
 /** What the audit log keeps of a record: its form's columns, key, publication and image. */

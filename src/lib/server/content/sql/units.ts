@@ -1,5 +1,5 @@
 // The public units and campuses: the list, one unit with its team and its goods' owner, and every
-// campus's leaders.
+// campus's leaders; and whether a unit exists at all, for the forms that name one.
 import type { Locale } from '$lib/i18n';
 import type { Db } from '../../db';
 import { publicTeam } from '../../identity/public-team';
@@ -7,6 +7,12 @@ import { pickLocalized, pickRich, titleOf } from '../localize';
 import type { ContentStore } from '../types';
 import { isPublic } from '../visibility';
 import { imageOf } from './media';
+
+/** Whether a unit with this id exists, public or not. */
+export async function unitExists(db: Db, id: string): Promise<boolean> {
+	const unit = await db.selectFrom('units').select('id').where('id', '=', id).executeTakeFirst();
+	return unit !== undefined;
+}
 
 /** The public unit a record belongs to, named in the locale; null when none or not public. */
 export async function unitRef(db: Db, locale: Locale, id: string | null, now: string) {

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimSchema } from '../input';
 import { fieldIssues, readMultipart, toClaimInput } from '.';
-
-const LIMITS = {
-	maxLineOre: 5_000_000,
-	financeLimitOre: 500_000,
-	mileageRateOre: 350,
-	receiptMaxAgeDays: 365
-};
+import { TEST_LIMITS } from '../test-limits';
 
 function post(fields: Record<string, string>, files: Record<string, string> = {}) {
 	const form = new FormData();
@@ -71,7 +65,7 @@ describe('errors on the form', () => {
 		const { input, kept } = toClaimInput(read.values);
 		// The first line, empty but for the date the form fills in, is dropped, not refused.
 		expect(input.lines).toHaveLength(1);
-		const parsed = claimSchema(LIMITS, '2026-01-20').safeParse(input);
+		const parsed = claimSchema(TEST_LIMITS, '2026-01-20').safeParse(input);
 		expect(parsed.success).toBe(false);
 		expect(fieldIssues(parsed.error!.issues, kept)).toEqual([
 			{ path: 'lines[1].amount', code: 'amount_not_positive' }

@@ -12,7 +12,7 @@ import { trailTexts } from '$lib/server/audit/trail-entry';
 import { historyText } from '$lib/server/identity/words';
 import { adminAction } from '$lib/server/web/form-action';
 import { unlessDenied } from '$lib/server/identity/roles';
-import type { Actions, PageServerLoad } from './$types';
+import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One account, for admins: its roles, admin rights, sessions and history, and on its owner's
 // request their data and the account's deletion. Every action is checked again by its domain
@@ -35,6 +35,17 @@ export const load: PageServerLoad = async ({ locals, params }) => {
 
 const Nothing = z.object({});
 
+/** An action that posts no fields: the people service's `method` for the page's person. */
+const onPerson =
+	(
+		action: string,
+		method: 'grantAdmin' | 'revokeAdmin' | 'grantSafety' | 'revokeSafety' | 'revokeAllSessions'
+	) =>
+	(event: RequestEvent) =>
+		adminAction(event, action, Nothing, (_, ctx) =>
+			services().people[method](ctx, event.params.id)
+		);
+
 export const actions: Actions = {
 	team: (event) =>
 		adminAction(event, 'team', UnitRoleForm, (input, ctx) =>
@@ -44,30 +55,15 @@ export const actions: Actions = {
 		adminAction(event, 'removeTeam', UnitForm, (input, ctx) =>
 			services().people.removePersonFromTeam(ctx, { ...input, userId: event.params.id })
 		),
-	grant: (event) =>
-		adminAction(event, 'grant', Nothing, (_, ctx) =>
-			services().people.grantAdmin(ctx, event.params.id)
-		),
-	revokeGrant: (event) =>
-		adminAction(event, 'revokeGrant', Nothing, (_, ctx) =>
-			services().people.revokeAdmin(ctx, event.params.id)
-		),
-	grantSafety: (event) =>
-		adminAction(event, 'grantSafety', Nothing, (_, ctx) =>
-			services().people.grantSafety(ctx, event.params.id)
-		),
-	revokeSafety: (event) =>
-		adminAction(event, 'revokeSafety', Nothing, (_, ctx) =>
-			services().people.revokeSafety(ctx, event.params.id)
-		),
+	grant: onPerson('grant', 'grantAdmin'),
+	revokeGrant: onPerson('revokeGrant', 'revokeAdmin'),
+	grantSafety: onPerson('grantSafety', 'grantSafety'),
+	revokeSafety: onPerson('revokeSafety', 'revokeSafety'),
 	revokeSession: (event) =>
 		adminAction(event, 'revokeSession', SessionRevokeForm, (input, ctx) =>
 			services().people.revokeSession(ctx, { ...input, userId: event.params.id })
 		),
-	revokeSessions: (event) =>
-		adminAction(event, 'revokeSessions', Nothing, (_, ctx) =>
-			services().people.revokeAllSessions(ctx, event.params.id)
-		),
+	revokeSessions: onPerson('revokeSessions', 'revokeAllSessions'),
 	delete: (event) =>
 		adminAction(event, 'delete', AdminDeleteForm, (input, ctx) =>
 			services().privacy.deleteAccount(ctx, { userId: event.params.id, reason: input.reason })

@@ -2,12 +2,8 @@ import type { ContentKind } from '$lib/admin/nav';
 import { m } from '$lib/paraglide/messages';
 import { services } from '$lib/server/app';
 import { trailTexts } from '$lib/server/audit/trail-entry';
-import {
-	deleteContent,
-	notFoundWhenDenied,
-	previewContent,
-	saveContent
-} from '$lib/server/web/content-admin';
+import { allowedOr404 } from '$lib/server/web/admin-route';
+import { deleteContent, previewContent, saveContent } from '$lib/server/web/content-admin';
 import type { Actions, PageServerLoad, RequestEvent } from './$types';
 
 // One record: its form, its audit trail, and its removal. A save made on an older version than
@@ -16,9 +12,9 @@ const kindOf = (event: RequestEvent) => event.params.kind as ContentKind;
 
 export const load: PageServerLoad = async (event) => {
 	const { contentEditor } = services();
-	const record = await contentEditor
-		.read(event.locals.caller, kindOf(event), event.params.key)
-		.catch(notFoundWhenDenied);
+	const record = await allowedOr404(
+		contentEditor.read(event.locals.caller, kindOf(event), event.params.key)
+	);
 	return {
 		record,
 		options: await contentEditor.options(event.locals.caller, event.locals.locale),
