@@ -54,7 +54,7 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 				kind: 'registration-promoted',
 				to_address: 'c@example.org',
 				subject: 'You have a place: Christmas party',
-				text_body: expect.stringContaining('you now have a place at “Christmas party”')
+				text_body: expect.stringContaining('You now have a place at “Christmas party”.')
 			}
 		]);
 	});

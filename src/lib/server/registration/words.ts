@@ -13,7 +13,7 @@ const WORDS = {
 	en: {
 		promotedSubject: (title: string) => `You have a place: ${title}`,
 		greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
-		promotedBody: (title: string) => `A place came free, and you now have a place at “${title}”.`,
+		promotedBody: (title: string) => `You now have a place at “${title}”.`,
 		unregisterHint:
 			'If you can no longer come, unregister on the event’s page so the place goes to the next person.'
 	}
