@@ -215,7 +215,7 @@ export function buildServices(
 		assistantFeedback: feedback,
 		expenses,
 		safety,
-		privacy: privacyService({ db, roles: identity.roles, expenses, files }),
+		privacy: privacyService({ db, roles: identity.roles, expenses, files, mail }),
 		dashboard: dashboardService({
 			db,
 			claimsWaiting: (ctx) => expenses.approverQueue(ctx),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { userContext } from '../context';
+import { isUniqueViolation } from '../db/dialect';
 import { NotSignedIn } from '../errors';
 import {
 	as,
@@ -155,6 +156,61 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 		await register('a', minutes(1), '  nuts ');
 		const row = await db.selectFrom('registrations').select('answer').executeTakeFirstOrThrow();
 		expect(row.answer).toBe('nuts');
+	});
+
+	it('registrations, unregistrations and promotions leave cached pages alone; a settings change does not', async () => {
+		await open({ capacity: 1 });
+		await people(db, ['a', 'b']);
+		let heard = 0;
+		test.changes.onWrite(() => (heard += 1));
+		await register('a');
+		await register('b');
+		await registration.unregister(as('a'), EVENT, minutes(2));
+		expect((await registration.overview(as('b'), EVENT, minutes(3))).mine.status).toBe('confirmed');
+		expect(heard).toBe(0);
+		await open({ capacity: 2 });
+		expect(heard).toBeGreaterThan(0);
+	});
+
+	it('the database itself refuses a second live registration of one person, or a second holder of one arrival', async () => {
+		await open();
+		await people(db, ['a', 'b']);
+		const row = (id: string, user: string, arrival: number, status = 'waiting') => ({
+			id,
+			event_id: EVENT,
+			user_id: user,
+			pool_id: null,
+			status,
+			arrival,
+			queue: arrival,
+			answer: null,
+			order_id: null,
+			pay_by: null,
+			cancelled_reason: null,
+			created_at: T0.toISOString(),
+			updated_at: T0.toISOString()
+		});
+		await db
+			.insertInto('registrations')
+			.values(row('r1', 'a', 1, 'cancelled'))
+			.execute();
+		await db
+			.insertInto('registrations')
+			.values(row('r2', 'a', 2))
+			.execute();
+		const refused = async (values: ReturnType<typeof row>) => {
+			const error = await db
+				.insertInto('registrations')
+				.values(values)
+				.execute()
+				.then(
+					() => null,
+					(e: unknown) => e
+				);
+			expect(isUniqueViolation(error)).toBe(true);
+		};
+		await refused(row('r3', 'a', 3));
+		await refused(row('r3', 'b', 2));
 	});
 
 	it('300 people at once for 100 seats in pools of 60 and 40: exactly 100 confirmed, no pool over, 200 waiting in arrival order', async () => {

@@ -88,12 +88,14 @@ export async function registerPerson(
 	if (!mayRegister(registration.pools, person))
 		throw new NotEligible(reasonsFor(registration.pools));
 
-	const { arrivals } = await db
-		.updateTable('event_registration')
-		.set((eb) => ({ arrivals: eb('arrivals', '+', 1) }))
+	// Not a counter on the settings row: a write there would clear every cached page
+	// (db/private-tables.ts) at each registration of a rush.
+	const last = await db
+		.selectFrom('registrations')
+		.select((eb) => eb.fn.max('arrival').as('n'))
 		.where('event_id', '=', eventId)
-		.returning('arrivals')
-		.executeTakeFirstOrThrow();
+		.executeTakeFirst();
+	const arrivals = Number(last?.n ?? 0) + 1;
 	let status: 'entered' | 'confirmed' | 'waiting' = 'entered';
 	let poolId: string | null = null;
 	if (!inDrawWindow(registration, now)) {

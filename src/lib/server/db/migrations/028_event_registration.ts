@@ -35,8 +35,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.addColumn('question_en', 'text')
 		/** Answers are erased this many days after the event ends. */
 		.addColumn('answer_keep_days', 'integer', (c) => c.notNull().defaultTo(30))
-		/** The last arrival number given out: the next registration gets one more. */
-		.addColumn('arrivals', 'integer', (c) => c.notNull().defaultTo(0))
 		.addColumn('updated_at', ts, (c) => c.notNull())
 		.execute();
 
@@ -93,6 +91,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 		.columns(['event_id', 'user_id'])
 		.unique()
 		.where(sql.ref('status'), '<>', 'cancelled')
+		.execute();
+	// Arrival numbers are given out under the event's lock, one more than the last; never twice.
+	await db.schema
+		.createIndex('registrations_arrival')
+		.on('registrations')
+		.columns(['event_id', 'arrival'])
+		.unique()
 		.execute();
 	await db.schema
 		.createIndex('registrations_event_status')

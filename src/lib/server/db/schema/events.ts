@@ -21,8 +21,6 @@ export interface EventRegistrationTable {
 	question_no: string | null;
 	question_en: string | null;
 	answer_keep_days: number;
-	/** The last arrival number given out. */
-	arrivals: Generated<number>;
 	updated_at: string;
 }
 
