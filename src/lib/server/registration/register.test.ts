@@ -1,19 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { ENGINES, type TestDatabase } from '../db/test-db';
 import { userContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { NotSignedIn } from '../errors';
 import {
 	as,
 	EVENT,
-	eventRows,
 	everyone,
 	minutes,
 	people,
-	service,
 	settings,
-	T0
+	T0,
+	registrationDb,
+	saveSettings
 } from './test-fixtures';
 import type { RegistrationService } from './index';
 
@@ -22,16 +22,10 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 	let db: Db;
 	let registration: RegistrationService;
 
-	beforeEach(async () => {
-		test = await testDatabase(engine, { poolMax: 20 });
-		db = test.db;
-		await eventRows(db);
-		registration = service(db);
-	});
+	beforeEach(async () => ({ test, db, registration } = await registrationDb(engine, 20)));
 	afterEach(() => test.destroy());
 
-	const open = (extra: Parameters<typeof settings>[0] = {}) =>
-		registration.saveSettings(as('admin'), EVENT, settings(extra), minutes(-60));
+	const open = (extra: Parameters<typeof settings>[0] = {}) => saveSettings(registration, extra);
 	const register = (id: string, at = minutes(1), answer?: string) =>
 		registration.register(as(id), EVENT, { answer: answer ?? null }, at);
 	const statuses = async () =>

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { ENGINES, type TestDatabase } from '../db/test-db';
 import {
 	as,
 	EVENT,
-	eventRows,
 	everyone,
 	minutes,
 	people,
-	service,
-	settings
+	settings,
+	registrationDb,
+	service
 } from './test-fixtures';
 import type { RegistrationService } from './index';
 
@@ -18,12 +18,7 @@ describe.each(ENGINES)('registration settings on %s', (engine) => {
 	let db: Db;
 	let registration: RegistrationService;
 
-	beforeEach(async () => {
-		test = await testDatabase(engine);
-		db = test.db;
-		await eventRows(db);
-		registration = service(db);
-	});
+	beforeEach(async () => ({ test, db, registration } = await registrationDb(engine)));
 	afterEach(() => test.destroy());
 
 	const save = (extra: Parameters<typeof settings>[0] = {}, who = 'admin') =>

@@ -1,12 +1,14 @@
 // Rows and a service for the registration tests: a campus, a unit, an event, people (members or
 // not, on a team or a campus) and the service over a real database, with an admin to organise.
 import type { Db } from '../db';
+import type { Engine } from '../db/dialect';
+import { testDatabase, type TestDatabase } from '../db/test-db';
 import { userContext, type UserContext } from '../context';
 import { orderRow, userRow } from '../db/test-rows';
 import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { mailer } from '../mail';
-import { registrationService, type SettingsInput } from './index';
+import { registrationService, type RegistrationService, type SettingsInput } from './index';
 
 export const EVENT = 'ev-party';
 export const ADMIN = 'admin';
@@ -145,3 +147,19 @@ export const everyone = (nameEn: string, seats: number) => ({
 	seats,
 	eligibility: 'everyone' as const
 });
+
+/** A migrated database of `engine` with the event and its organiser, and the service over it. */
+export async function registrationDb(
+	engine: Engine,
+	poolMax?: number
+): Promise<{ test: TestDatabase; db: Db; registration: RegistrationService }> {
+	const test = await testDatabase(engine, { poolMax });
+	await eventRows(test.db);
+	return { test, db: test.db, registration: service(test.db) };
+}
+
+/** The organiser saves the event's settings an hour before it opens. */
+export const saveSettings = (
+	registration: RegistrationService,
+	extra: Partial<SettingsInput> = {}
+) => registration.saveSettings(as(ADMIN), EVENT, settings(extra), minutes(-60));

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { ENGINES, type TestDatabase } from '../db/test-db';
 import {
 	as,
 	EVENT,
-	eventRows,
 	everyone,
 	minutes,
 	people,
-	service,
-	settings
+	settings,
+	registrationDb,
+	saveSettings
 } from './test-fixtures';
 import type { Mine, RegistrationService } from './index';
 
@@ -18,16 +18,10 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 	let db: Db;
 	let registration: RegistrationService;
 
-	beforeEach(async () => {
-		test = await testDatabase(engine);
-		db = test.db;
-		await eventRows(db);
-		registration = service(db);
-	});
+	beforeEach(async () => ({ test, db, registration } = await registrationDb(engine)));
 	afterEach(() => test.destroy());
 
-	const save = (extra: Parameters<typeof settings>[0] = {}) =>
-		registration.saveSettings(as('admin'), EVENT, settings(extra), minutes(-60));
+	const save = (extra: Parameters<typeof settings>[0] = {}) => saveSettings(registration, extra);
 	const register = (id: string, at = minutes(1)) => registration.register(as(id), EVENT, {}, at);
 	const mine = async (id: string, at = minutes(2)): Promise<Mine> =>
 		(await registration.overview(as(id), EVENT, at)).mine;
