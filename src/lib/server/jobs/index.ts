@@ -52,8 +52,8 @@ export function guarded(
  * leftovers: expense claims past their bookkeeping period with their receipt files, payout
  * accounts past theirs (expenses/retention.ts), receipt uploads no claim took within a day, the
  * assistant's kept questions past ASSISTANT_QUESTIONS_DAYS, job applications past
- * APPLICATION_RETENTION_DAYS after their job's deadline (with their files), and temporary files
- * a crash left.
+ * APPLICATION_RETENTION_DAYS after their job's deadline (with their files), the answers to an
+ * event's question past the event's kept days, and temporary files a crash left.
  */
 export async function runCleanup(
 	services: {
@@ -64,6 +64,7 @@ export async function runCleanup(
 		files: Pick<FilesService, 'delete' | 'sweepTemporary'>;
 		assistantFeedback: Pick<AssistantFeedback, 'deleteExpired'>;
 		applications: Pick<ApplicationsService, 'deleteExpired'>;
+		registration: Pick<RegistrationService, 'eraseOldAnswers'>;
 	},
 	now = new Date()
 ) {
@@ -82,6 +83,7 @@ export async function runCleanup(
 	const applications = await services.applications.deleteExpired(now);
 	await services.files.sweepTemporary();
 	const assistantQuestionsDeleted = await services.assistantFeedback.deleteExpired(now);
+	const registrationAnswersErased = await services.registration.eraseOldAnswers(now);
 	return {
 		reservations,
 		...identity,
@@ -90,6 +92,7 @@ export async function runCleanup(
 		receiptFilesDeleted: expenses.fileIds.length,
 		abandonedUploadsDeleted: abandoned.length,
 		assistantQuestionsDeleted,
+		registrationAnswersErased,
 		...applications
 	};
 }
@@ -107,7 +110,7 @@ const leaseFor = (periodMinutes: number) => periodMinutes * MINUTE - 30_000;
 export function startSchedule(
 	services: Parameters<typeof runCleanup>[0] & {
 		payments: PaymentsService;
-		registration: Pick<RegistrationService, 'runDue'>;
+		registration: Pick<RegistrationService, 'runDue' | 'eraseOldAnswers'>;
 	},
 	options: { shared: boolean }
 ): () => void {

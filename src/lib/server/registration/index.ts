@@ -7,6 +7,7 @@ import { record, recordChange } from '../audit';
 import { Invalid, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
+import { eraseOldAnswers } from './answers';
 import { drawDue } from './draw';
 import {
 	cancelRegistration,
@@ -199,6 +200,9 @@ export function registrationService(deps: RegistrationDeps) {
 				mine: await mineOf(db, registration, row)
 			};
 		},
+
+		/** Erases the answers kept past their days after the event (the cleanup); returns how many. */
+		eraseOldAnswers: (now = new Date()) => eraseOldAnswers(db, now),
 
 		/**
 		 * What came due without a request (the scheduler): draws whose window closed, and seats the
