@@ -34,6 +34,7 @@ import { oidcService } from './identity/oidc';
 import { peopleService } from './identity/people';
 import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
+import { registrationService } from './registration';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './rate-limit';
@@ -188,6 +189,12 @@ export function buildServices(
 		shop: shopService(sqlShopStore(db)),
 		mail,
 		membership: membershipService(db),
+		registration: registrationService({
+			db,
+			roles: identity.roles,
+			mail,
+			canTakePayments: paying.canCheckout
+		}),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,
 		inbox,
@@ -208,7 +215,7 @@ export function buildServices(
 		assistantFeedback: feedback,
 		expenses,
 		safety,
-		privacy: privacyService({ db, roles: identity.roles, expenses, files }),
+		privacy: privacyService({ db, roles: identity.roles, expenses, files, mail }),
 		dashboard: dashboardService({
 			db,
 			claimsWaiting: (ctx) => expenses.approverQueue(ctx),
@@ -315,7 +322,9 @@ function paymentServices(db: Db, config: Config, mail: Mailer) {
 		orders,
 		payments: paymentsService(provider, orders, mail),
 		checkout: checkoutService(db, canCheckout ? provider : null),
-		simulator
+		simulator,
+		/** Whether a payment provider takes payments: a price on an event's registration needs one. */
+		canCheckout
 	};
 }
 

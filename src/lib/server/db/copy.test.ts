@@ -362,6 +362,63 @@ async function fillEveryTable(db: Db): Promise<void> {
 			created_at: T
 		})
 		.execute();
+	const event = await db.selectFrom('events').select('id').executeTakeFirstOrThrow();
+	await db
+		.insertInto('event_registration')
+		.values({
+			event_id: event.id,
+			enabled: 1,
+			opens_at: T,
+			closes_at: '2026-12-01T12:00:00.000Z',
+			unregister_by: null,
+			late_unregister: 0,
+			capacity: 10,
+			mode: 'draw',
+			draw_minutes: 10,
+			draw_seed: 'ab'.repeat(16),
+			drawn_at: T,
+			merge_at: null,
+			price_member_ore: null,
+			price_other_ore: 5000,
+			question_no: 'Allergier?',
+			question_en: 'Allergies?',
+			answer_keep_days: 30,
+			updated_at: T
+		})
+		.execute();
+	await db
+		.insertInto('registration_pools')
+		.values({
+			id: 'pool1',
+			event_id: event.id,
+			sort: 0,
+			name_no: 'Kor',
+			name_en: 'Choir',
+			seats: 5,
+			eligibility: 'units',
+			unit_ids: '["board-oslo"]',
+			campus_id: null
+		})
+		.execute();
+	await db
+		.insertInto('registrations')
+		.values({
+			id: 'r1',
+			event_id: event.id,
+			user_id: 'u1',
+			pool_id: 'pool1',
+			status: 'confirmed',
+			arrival: 1,
+			queue: 3,
+			answer: 'Nøtter',
+			order_id: null,
+			pay_by: T,
+			late: 0,
+			cancelled_reason: null,
+			created_at: T,
+			updated_at: T
+		})
+		.execute();
 	await db
 		.insertInto('audit_log')
 		.values({

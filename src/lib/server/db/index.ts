@@ -38,6 +38,7 @@ import * as m023 from './migrations/023_privacy_by_query';
 import * as m024 from './migrations/024_mail_sealed';
 import * as m025 from './migrations/025_team_titles';
 import * as m027 from './migrations/027_page_keywords';
+import * as m028 from './migrations/028_event_registration';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -72,7 +73,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'023_privacy_by_query': m023,
 	'024_mail_sealed': m024,
 	'025_team_titles': m025,
-	'027_page_keywords': m027
+	'027_page_keywords': m027,
+	'028_event_registration': m028
 };
 
 /** The names of the migrations this version carries, in order. */

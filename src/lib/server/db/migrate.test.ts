@@ -49,7 +49,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'023_privacy_by_query',
 			'024_mail_sealed',
 			'025_team_titles',
-			'027_page_keywords'
+			'027_page_keywords',
+			'028_event_registration'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

@@ -1,6 +1,7 @@
 // Writes that no cached page can show: sessions, sign-in tokens, the mail outbox, counters,
-// leases, uploads, expense claims, safety reports and the audit log. They are most of the writes a busy site makes
-// (every sign-in, every autosave of a claim), and each used to clear every instance's page cache.
+// leases, uploads, expense claims, safety reports, event registrations and the audit log. They are
+// most of the writes a busy site makes (every sign-in, every autosave of a claim, every registration
+// at an event's opening), and each used to clear every instance's page cache.
 // A table not named here clears it, so a new public table can never serve stale pages.
 const PRIVATE = new Set([
 	'sessions',
@@ -27,7 +28,11 @@ const PRIVATE = new Set([
 	'safety_grants',
 	'job_applications',
 	'job_application_files',
-	'job_application_notes'
+	'job_application_notes',
+	// Who registered for an event: its counts and a member's own status are read live for each
+	// request (never from a cached page), and a rush writes hundreds a second. An event's
+	// registration settings and pools are public (the page shows when it opens, the pools).
+	'registrations'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

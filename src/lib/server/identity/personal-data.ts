@@ -10,6 +10,7 @@ import type { Database, Db } from '../db';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { mailSentTo } from '../mail/privacy';
+import { registrationsOf } from '../registration/privacy';
 import { buyerRecords } from '../shop/privacy';
 import { aboutUser } from './audit-subjects';
 import { accountKey } from './throttle';
@@ -33,7 +34,7 @@ export async function collectPersonalData(
 	const { db } = deps;
 	const userId = user.id;
 	const email = user.email;
-	const [sessions, oauth, teams, grant, safetyGrant, sent, shop, claims, uploads] =
+	const [sessions, oauth, teams, grant, safetyGrant, sent, shop, claims, uploads, registrations] =
 		await Promise.all([
 			db
 				.selectFrom('sessions')
@@ -66,7 +67,8 @@ export async function collectPersonalData(
 				.execute(),
 			buyerRecords(db, userId),
 			deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
-			deps.files.ownedBy(userId)
+			deps.files.ownedBy(userId),
+			registrationsOf(db, userId)
 		]);
 	// About them: their account, grants and team roles, and what anyone did to their claims and
 	// orders; and what they did themselves.
@@ -115,7 +117,8 @@ export async function collectPersonalData(
 			createdAt: user.created_at,
 			emailVerifiedAt: user.email_verified_at,
 			hasPassword: user.password_hash !== null,
-			deletedAt: user.deleted_at
+			deletedAt: user.deleted_at,
+			campusId: user.campus_id
 		},
 		sessions: sessions.map((s) => ({
 			createdAt: s.created_at,
@@ -147,6 +150,7 @@ export async function collectPersonalData(
 		memberships: shop.memberships,
 		orders: shop.orders,
 		expenseClaims: claims,
+		eventRegistrations: registrations,
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

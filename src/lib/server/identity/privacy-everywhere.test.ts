@@ -28,6 +28,7 @@ import { pdf } from '../files/test-fixtures';
 import { mailer } from '../mail';
 import { confirmationMail } from '../shop/confirmation';
 import { sqlOrderStore } from '../shop/orders-sql';
+import { registrationService } from '../registration';
 import { identityService } from './index';
 import { invitationsService } from './invitations';
 import { hashPassword } from './passwords';
@@ -70,6 +71,8 @@ const NAMES_NOBODY: Record<string, string> = {
 	categories: 'catalogue',
 	membership_plans: 'catalogue',
 	slug_redirects: 'content addresses',
+	event_registration: 'an event’s registration settings',
+	registration_pools: 'an event’s registration settings',
 	order_lines: 'belong to their order',
 	payment_sessions: 'belong to their order',
 	expense_lines: 'belong to their claim',
@@ -127,6 +130,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 	let privacy: PrivacyService;
 	/** What only other people wrote or are, which Zelda's export must not hold. */
 	let others: string[];
+	/** The event she registered for, with Bob waiting behind her. */
+	let eventId: string;
 
 	async function claim(who: Person, purpose: string, submit = true) {
 		const file = await files.accept({
@@ -331,6 +336,30 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			)
 			.execute();
 
+		// Registered for an event with its one seat and a question; Bob waits behind her.
+		const registration = registrationService({ db, roles, mail, canTakePayments: false });
+		const event = await db.selectFrom('events').select('id').executeTakeFirstOrThrow();
+		await registration.saveSettings(
+			as(ADMIN),
+			event.id,
+			{
+				enabled: true,
+				opensAt: NOW.toISOString(),
+				closesAt: LATER,
+				capacity: 1,
+				questionNo: 'Tilrettelegging?',
+				questionEn: 'Any needs?'
+			},
+			NOW
+		);
+		expect(
+			await registration.register(as(ZELDA), event.id, { answer: 'Zelda needs a ramp' }, NOW)
+		).toMatchObject({ status: 'confirmed' });
+		expect(await registration.register(as(BOB), event.id, { answer: 'Bob is vegan' }, NOW)).toEqual(
+			{ status: 'waiting', position: 1 }
+		);
+		eventId = event.id;
+
 		// Claimant: paid, open, rejected and draft claims. Approver: Bob's claim, rejected with a
 		// reason about his health.
 		const paid = await claim(ZELDA, 'Zelda’s paid posters');
@@ -486,7 +515,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			'long illness',
 			note,
 			'order-bob',
-			'11223344'
+			'11223344',
+			'Bob is vegan'
 		];
 	});
 	afterEach(async () => {
@@ -523,6 +553,21 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		).toEqual([{ name: 'Deleted user', email: null }]);
 		// What others wrote and own is still theirs.
 		expect(await columnsHolding(db, columns, 'Bob’s conference trip')).not.toEqual([]);
+		// Her seat went to the next in line, who was told.
+		expect(
+			await db
+				.selectFrom('registrations')
+				.select(['user_id', 'status', 'answer'])
+				.where('event_id', '=', eventId)
+				.execute()
+		).toEqual([{ user_id: BOB.id, status: 'confirmed', answer: 'Bob is vegan' }]);
+		expect(
+			await db
+				.selectFrom('mail_outbox')
+				.select('to_address')
+				.where('kind', '=', 'registration-promoted')
+				.execute()
+		).toEqual([{ to_address: BOB.email }]);
 		expect(await columnsHolding(db, columns, BOB.email)).not.toEqual([]);
 	});
 
@@ -538,7 +583,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			'Zelda forgot the receipt',
 			'Zelda asks about the board',
 			'Zelda has kept accounts for years',
-			'handbook.pdf'
+			'handbook.pdf',
+			'Zelda needs a ramp'
 		]) {
 			expect(text, present).toContain(present);
 		}

@@ -5,7 +5,8 @@
 // Deletion is one transaction. What identifies the person goes at once: sessions (the cookie no
 // longer signs in), sign-in links, provider links, team roles, admin grant, invitations to their
 // address, counted failed sign-ins, cart, contact messages, job applications sent from their address
-// (with their files) and every e-mail that names them, sent to them or about them to others. The
+// (with their files), event registrations (a seat they held goes to the next in line) and every
+// e-mail that names them, sent to them or about them to others. The
 // user row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
 // bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
 // address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
@@ -28,6 +29,8 @@ import { unclaimedReceipts } from '../expenses/retention';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import { forgetMailNaming } from '../mail/privacy';
+import type { Mailer } from '../mail';
+import { forgetRegistrant } from '../registration/privacy';
 import { anonymiseBuyer, countOrders } from '../shop/privacy';
 import { ADMIN_GRANT, SAFETY_GRANT, TEAM_MEMBER, teamMemberSubject, USER } from './audit-subjects';
 import { normalizeEmail } from './index';
@@ -68,6 +71,8 @@ export function privacyService(deps: {
 	roles: Pick<RolesService, 'require'>;
 	expenses: Pick<ExpensesService, 'personalData'>;
 	files: Pick<FilesService, 'ownedBy' | 'delete'>;
+	/** Sends the mails of those the deletion gave a seat at an event; absent: they wait in the outbox. */
+	mail?: Pick<Mailer, 'deliver'>;
 }) {
 	const { db, roles } = deps;
 
@@ -158,6 +163,8 @@ export function privacyService(deps: {
 				? await forgetApplicant(trx, email)
 				: { count: 0, fileIds: [], ownerIds: [] };
 			const mails = await forgetMailNaming(trx, { userId, email: user.email });
+			// After the mail is forgotten: the promotions' mails are to others, and stay.
+			const promotions = await forgetRegistrant(trx, userId, now);
 			await trx
 				.updateTable('users')
 				.set({
@@ -166,6 +173,7 @@ export function privacyService(deps: {
 					password_hash: null,
 					locale: null,
 					email_verified_at: null,
+					campus_id: null,
 					deleted_at: at
 				})
 				.where('id', '=', userId)
@@ -217,9 +225,10 @@ export function privacyService(deps: {
 					accounts_erased: claims.accountsErased
 				}
 			});
-			return { summary, fileIds, applications };
+			return { summary, fileIds, applications, promotions };
 		});
 		if (!outcome) return null;
+		for (const p of outcome.promotions) if (p.mailId) await deps.mail?.deliver(p.mailId);
 		await removeFiles(db, deps.files, outcome.applications);
 		for (const id of outcome.fileIds) {
 			try {

@@ -121,6 +121,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 				receiptFilesDeleted: 0,
 				abandonedUploadsDeleted: 0,
 				assistantQuestionsDeleted: 0,
+				registrationAnswersErased: 0,
 				applicationsDeleted: 0,
 				applicationFilesDeleted: 0
 			});

@@ -1,5 +1,6 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
-// and invitations) every 10 minutes, payment reconciliation every 5, both once at start. Each run
+// and invitations) every 10 minutes, payment reconciliation every 5, both once at start, and every
+// minute what came due in event registration (a draw whose window closed, a merge time passed). Each run
 // is guarded so that a slow run is never overlapped by the next tick of the same job and, when
 // several instances share the database, takes the job's lease (lease.ts) so that one of them runs
 // it per period.
@@ -17,6 +18,7 @@ import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
 import type { PaymentsService } from '../payments';
+import type { RegistrationService } from '../registration';
 import type { ShopService } from '../shop';
 import { takeLease } from './lease';
 
@@ -50,8 +52,8 @@ export function guarded(
  * leftovers: expense claims past their bookkeeping period with their receipt files, payout
  * accounts past theirs (expenses/retention.ts), receipt uploads no claim took within a day, the
  * assistant's kept questions past ASSISTANT_QUESTIONS_DAYS, job applications past
- * APPLICATION_RETENTION_DAYS after their job's deadline (with their files), and temporary files
- * a crash left.
+ * APPLICATION_RETENTION_DAYS after their job's deadline (with their files), the answers to an
+ * event's question past the event's kept days, and temporary files a crash left.
  */
 export async function runCleanup(
 	services: {
@@ -62,6 +64,7 @@ export async function runCleanup(
 		files: Pick<FilesService, 'delete' | 'sweepTemporary'>;
 		assistantFeedback: Pick<AssistantFeedback, 'deleteExpired'>;
 		applications: Pick<ApplicationsService, 'deleteExpired'>;
+		registration: Pick<RegistrationService, 'eraseOldAnswers'>;
 	},
 	now = new Date()
 ) {
@@ -80,6 +83,7 @@ export async function runCleanup(
 	const applications = await services.applications.deleteExpired(now);
 	await services.files.sweepTemporary();
 	const assistantQuestionsDeleted = await services.assistantFeedback.deleteExpired(now);
+	const registrationAnswersErased = await services.registration.eraseOldAnswers(now);
 	return {
 		reservations,
 		...identity,
@@ -88,6 +92,7 @@ export async function runCleanup(
 		receiptFilesDeleted: expenses.fileIds.length,
 		abandonedUploadsDeleted: abandoned.length,
 		assistantQuestionsDeleted,
+		registrationAnswersErased,
 		...applications
 	};
 }
@@ -103,7 +108,10 @@ const leaseFor = (periodMinutes: number) => periodMinutes * MINUTE - 30_000;
  * that settles what the crash left in flight.
  */
 export function startSchedule(
-	services: Parameters<typeof runCleanup>[0] & { payments: PaymentsService },
+	services: Parameters<typeof runCleanup>[0] & {
+		payments: PaymentsService;
+		registration: Pick<RegistrationService, 'runDue' | 'eraseOldAnswers'>;
+	},
 	options: { shared: boolean }
 ): () => void {
 	const lease = (job: string, periodMinutes: number) =>
@@ -114,12 +122,23 @@ export function startSchedule(
 		() => services.payments.reconcile(adminContext('cron')),
 		lease('reconcile-payments', 5)
 	);
+	// The next request to an event settles the same, idempotently: this is for events nobody visits.
+	const registration = guarded(
+		'registration-due',
+		() => services.registration.runDue(),
+		lease('registration-due', 1)
+	);
 	const tasks = [
 		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup' }),
-		cron.schedule('*/5 * * * *', reconcile, { name: 'reconcile-payments' })
+		cron.schedule('*/5 * * * *', reconcile, { name: 'reconcile-payments' }),
+		cron.schedule('* * * * *', registration, { name: 'registration-due' })
 	];
 	log.info('schedule started', {
-		jobs: ['cleanup every 10 minutes', 'reconcile-payments every 5 minutes']
+		jobs: [
+			'cleanup every 10 minutes',
+			'reconcile-payments every 5 minutes',
+			'registration-due every minute'
+		]
 	});
 	// Once at start as well: after a crash or a stop, the orders left in flight and the holds that
 	// ran out meanwhile are settled now rather than at the next tick, up to ten minutes later.

@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Locale } from '$lib/i18n';
 import { pickLocalized, type LocalizedText } from '../content/localize';
 import { currentUser, type Context } from '../context';
-import type { Db } from '../db';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../db';
 import { lockRows } from '../db/dialect';
 
 export interface Membership {
@@ -55,6 +56,26 @@ export async function activeMembership(
 
 export async function isMember(db: Db, userId: string, now = new Date()): Promise<boolean> {
 	return (await activeMembership(db, userId, now)) !== null;
+}
+
+/** Which of `userIds` hold a membership that covers `now` (the same rule as activeMembership). */
+export async function membersAmong(
+	db: Kysely<Database>,
+	userIds: readonly string[],
+	now = new Date()
+): Promise<Set<string>> {
+	if (userIds.length === 0) return new Set();
+	const at = now.toISOString();
+	const rows = await db
+		.selectFrom('memberships')
+		.innerJoin('membership_plans', 'membership_plans.product_id', 'memberships.product_id')
+		.select('memberships.user_id')
+		.distinct()
+		.where('memberships.user_id', 'in', [...userIds])
+		.where('memberships.starts_at', '<=', at)
+		.where('memberships.ends_at', '>', at)
+		.execute();
+	return new Set(rows.map((r) => r.user_id));
 }
 
 /** The end of the last period that follows on from `from` without a gap. */

@@ -13,6 +13,8 @@ export interface UsersTable {
 	email_verified_at: string | null;
 	/** When the account was deleted and its row anonymised (migration 017); null while it lives. */
 	deleted_at: string | null;
+	/** The campus the person names in their profile (migration 028); null: none named. */
+	campus_id: Generated<string | null>;
 }
 
 export interface SessionsTable {

@@ -53,6 +53,7 @@ import type {
 	JobApplicationFilesTable,
 	JobApplicationNotesTable
 } from './applications';
+import type { EventRegistrationTable, RegistrationPoolsTable, RegistrationsTable } from './events';
 import type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
 
 export type * from './identity';
@@ -64,6 +65,7 @@ export type * from './messages';
 export type * from './safety';
 export type * from './applications';
 export type * from './system';
+export type * from './events';
 
 export interface Database {
 	users: UsersTable;
@@ -114,4 +116,7 @@ export interface Database {
 	job_applications: JobApplicationsTable;
 	job_application_files: JobApplicationFilesTable;
 	job_application_notes: JobApplicationNotesTable;
+	event_registration: EventRegistrationTable;
+	registration_pools: RegistrationPoolsTable;
+	registrations: RegistrationsTable;
 }

@@ -1,0 +1,74 @@
+// A person's registrations in their data export, and what deleting their account does to them:
+// each live one is given up (the next in line gets the seat, and is told, in the same
+// transaction) and then every registration of theirs is deleted, answers included.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import { fill, type Promotion } from './waiting-list';
+import { loadRegistration } from './settings';
+
+type Tx = Kysely<Database>;
+
+export async function registrationsOf(db: Tx, userId: string) {
+	const rows = await db
+		.selectFrom('registrations')
+		.innerJoin('events', 'events.id', 'registrations.event_id')
+		.leftJoin('registration_pools', 'registration_pools.id', 'registrations.pool_id')
+		.select([
+			'registrations.event_id',
+			'events.title_no',
+			'events.title_en',
+			'registrations.status',
+			'registration_pools.name_no as pool_no',
+			'registration_pools.name_en as pool_en',
+			'registrations.answer',
+			'registrations.late',
+			'registrations.pay_by',
+			'registrations.cancelled_reason',
+			'registrations.created_at',
+			'registrations.updated_at'
+		])
+		.where('registrations.user_id', '=', userId)
+		.orderBy('registrations.created_at')
+		.execute();
+	return rows.map((r) => ({
+		eventId: r.event_id,
+		event: { no: r.title_no, en: r.title_en },
+		status: r.status,
+		pool: r.pool_no === null ? null : { no: r.pool_no, en: r.pool_en },
+		answer: r.answer,
+		late: r.late === 1,
+		payBy: r.pay_by,
+		// An organiser's reason for a removal is about them, and theirs to see.
+		cancelledReason: r.cancelled_reason,
+		createdAt: r.created_at,
+		updatedAt: r.updated_at
+	}));
+}
+
+/**
+ * Gives up the person's live registrations (each under its event's lock, promoting the next in
+ * line) and deletes all of theirs. Returns the promotions, whose mails the caller sends after the
+ * commit.
+ */
+export async function forgetRegistrant(db: Tx, userId: string, now: Date): Promise<Promotion[]> {
+	const events = await db
+		.selectFrom('registrations')
+		.select('event_id')
+		.distinct()
+		.where('user_id', '=', userId)
+		.where('status', '<>', 'cancelled')
+		.orderBy('event_id')
+		.execute();
+	const promotions: Promotion[] = [];
+	for (const { event_id } of events) {
+		const registration = await loadRegistration(db, event_id, { lock: true });
+		await db
+			.deleteFrom('registrations')
+			.where('event_id', '=', event_id)
+			.where('user_id', '=', userId)
+			.execute();
+		if (registration) promotions.push(...(await fill(db, registration, now)));
+	}
+	await db.deleteFrom('registrations').where('user_id', '=', userId).execute();
+	return promotions;
+}

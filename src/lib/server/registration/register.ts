@@ -1,0 +1,172 @@
+// Registering, unregistering and removing, each a final answer inside one transaction that holds
+// the event's lock (settings.ts): the seat counts read, the row written and the promotions it
+// causes are one step, so N people for K seats get exactly K seats on either engine (PostgreSQL
+// READ COMMITTED queues them at the lock; SQLite has one writer). Before anything else, whatever
+// came due is settled: a draw whose window closed, seats the merge time opened.
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db';
+import type { RegistrationsTable } from '../db/schema';
+import { Conflict, NotFound } from '../errors';
+import { drawAt, drawDue, inDrawWindow, runDraw } from './draw';
+import { mayRegister, peopleOf, reasonsFor } from './eligibility';
+import { confirmedCounts, freeSeats, positionOf, seatFor } from './seats';
+import { loadRegistration } from './settings';
+import { NotEligible, NotOpenYet, type EventRegistration, type Mine } from './types';
+import { fill, type Promotion } from './waiting-list';
+
+type Tx = Kysely<Database>;
+type Row = Selectable<RegistrationsTable>;
+
+export interface Outcome {
+	mine: Mine;
+	promotions: Promotion[];
+}
+
+/** The draw if its window has closed, then every seat someone waiting may take. */
+export async function settle(
+	db: Tx,
+	registration: EventRegistration,
+	now: Date
+): Promise<Promotion[]> {
+	if (drawDue(registration, now)) await runDraw(db, registration, now);
+	return fill(db, registration, now);
+}
+
+/** The event's registration, locked and settled; NotFound when it has none or it is off. */
+export async function lockedEvent(db: Tx, eventId: string, now: Date) {
+	const registration = await loadRegistration(db, eventId, { lock: true });
+	if (!registration?.enabled) throw new NotFound('this event has no registration', 'unknown_event');
+	return { registration, promotions: await settle(db, registration, now) };
+}
+
+export async function liveRow(db: Tx, eventId: string, userId: string): Promise<Row | undefined> {
+	return db
+		.selectFrom('registrations')
+		.selectAll()
+		.where('event_id', '=', eventId)
+		.where('user_id', '=', userId)
+		.where('status', '<>', 'cancelled')
+		.executeTakeFirst();
+}
+
+export async function mineOf(
+	db: Tx,
+	registration: EventRegistration,
+	row: Row | undefined
+): Promise<Mine> {
+	if (!row) return { status: 'none' };
+	if (row.status === 'confirmed') {
+		const pool = registration.pools.find((p) => p.id === row.pool_id);
+		return {
+			status: 'confirmed',
+			pool: pool ? { id: pool.id, name: pool.name } : null,
+			...(row.late ? { late: true } : {})
+		};
+	}
+	if (row.status === 'entered')
+		return { status: 'entered', drawAt: drawAt(registration)!.toISOString() };
+	return { status: 'waiting', position: await positionOf(db, registration.eventId, row.queue) };
+}
+
+export async function registerPerson(
+	db: Tx,
+	eventId: string,
+	userId: string,
+	answer: string | null,
+	now: Date
+): Promise<Outcome> {
+	const { registration, promotions } = await lockedEvent(db, eventId, now);
+	const existing = await liveRow(db, eventId, userId);
+	if (existing) return { mine: await mineOf(db, registration, existing), promotions };
+	if (now.getTime() < Date.parse(registration.opensAt)) throw new NotOpenYet(registration.opensAt);
+	if (now.getTime() >= Date.parse(registration.closesAt)) {
+		throw new Conflict('registration has closed', 'closed');
+	}
+	const person = (await peopleOf(db, [userId], now)).get(userId);
+	if (!person) throw new NotFound('unknown person', 'unknown_person');
+	if (!mayRegister(registration.pools, person))
+		throw new NotEligible(reasonsFor(registration.pools));
+
+	// Not a counter on the settings row: a write there would clear every cached page
+	// (db/private-tables.ts) at each registration of a rush.
+	const last = await db
+		.selectFrom('registrations')
+		.select((eb) => eb.fn.max('arrival').as('n'))
+		.where('event_id', '=', eventId)
+		.executeTakeFirst();
+	const arrivals = Number(last?.n ?? 0) + 1;
+	let status: 'entered' | 'confirmed' | 'waiting' = 'entered';
+	let poolId: string | null = null;
+	if (!inDrawWindow(registration, now)) {
+		const free = freeSeats(registration, await confirmedCounts(db, eventId));
+		const pool = seatFor(registration, free, person, now);
+		status = pool === undefined ? 'waiting' : 'confirmed';
+		poolId = pool?.id ?? null;
+	}
+	const row: Row = {
+		id: randomUUID(),
+		event_id: eventId,
+		user_id: userId,
+		pool_id: poolId,
+		status,
+		arrival: arrivals,
+		queue: arrivals,
+		answer: registration.questionNo === null ? null : answer,
+		order_id: null,
+		pay_by: null,
+		late: 0,
+		cancelled_reason: null,
+		created_at: now.toISOString(),
+		updated_at: now.toISOString()
+	};
+	await db.insertInto('registrations').values(row).execute();
+	return { mine: await mineOf(db, registration, row), promotions };
+}
+
+/** Cancels a live registration and gives what it held to the next in line. */
+export async function cancelRegistration(
+	db: Tx,
+	registration: EventRegistration,
+	row: Row,
+	reason: string,
+	now: Date,
+	late = false
+): Promise<Promotion[]> {
+	await db
+		.updateTable('registrations')
+		.set({
+			status: 'cancelled',
+			cancelled_reason: reason,
+			late: late ? 1 : 0,
+			updated_at: now.toISOString()
+		})
+		.where('id', '=', row.id)
+		.execute();
+	return fill(db, registration, now);
+}
+
+/**
+ * The person gives up their registration. A confirmed seat after the unregistration deadline only
+ * when the organiser allows late unregistration, and then marked late; a place in the waiting list
+ * or the draw can always be given up (it holds nobody else back).
+ */
+export async function unregisterPerson(
+	db: Tx,
+	eventId: string,
+	userId: string,
+	now: Date
+): Promise<Outcome & { late: boolean }> {
+	const { registration, promotions } = await lockedEvent(db, eventId, now);
+	const row = await liveRow(db, eventId, userId);
+	if (!row) return { mine: { status: 'none' }, promotions, late: false };
+	const late =
+		row.status === 'confirmed' &&
+		registration.unregisterBy !== null &&
+		now.getTime() > Date.parse(registration.unregisterBy);
+	if (late && !registration.lateUnregister) {
+		throw new Conflict('the unregistration deadline has passed', 'unregister_closed');
+	}
+	const more = await cancelRegistration(db, registration, row, 'unregistered', now, late);
+	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late };
+}

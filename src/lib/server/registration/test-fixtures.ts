@@ -1,0 +1,165 @@
+// Rows and a service for the registration tests: a campus, a unit, an event, people (members or
+// not, on a team or a campus) and the service over a real database, with an admin to organise.
+import type { Db } from '../db';
+import type { Engine } from '../db/dialect';
+import { testDatabase, type TestDatabase } from '../db/test-db';
+import { userContext, type UserContext } from '../context';
+import { orderRow, userRow } from '../db/test-rows';
+import { rolesService } from '../identity/roles';
+import { sqlIdentityStore } from '../identity/sql';
+import { mailer } from '../mail';
+import { registrationService, type RegistrationService, type SettingsInput } from './index';
+
+export const EVENT = 'ev-party';
+export const ADMIN = 'admin';
+export const T0 = new Date('2026-12-01T12:00:00.000Z');
+export const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+
+export const as = (id: string): UserContext =>
+	userContext({ id, email: `${id}@example.org`, name: id, isAnonymous: false }, `s-${id}`);
+
+const localized = (key: string, text: string) => ({ [`${key}_no`]: text, [`${key}_en`]: text });
+
+export async function eventRows(db: Db): Promise<void> {
+	await db.insertInto('campuses').values({ id: 'oslo', name: 'Oslo', sort: 1 }).execute();
+	await db.insertInto('campuses').values({ id: 'bergen', name: 'Bergen', sort: 2 }).execute();
+	await db
+		.insertInto('units')
+		.values({
+			id: 'choir',
+			campus_id: 'oslo',
+			type: 'group',
+			sort: 1,
+			published_at: null,
+			image_file_id: null,
+			image_alt_no: null,
+			image_alt_en: null,
+			...(localized('name', 'Choir') as { name_no: string; name_en: string }),
+			...(localized('summary', '') as { summary_no: string; summary_en: string }),
+			...(localized('body', '') as { body_no: string; body_en: string })
+		})
+		.execute();
+	await db
+		.insertInto('events')
+		.values({
+			id: EVENT,
+			campus_id: 'oslo',
+			unit_id: 'choir',
+			category: 'party',
+			location: 'Hall',
+			starts_at: '2026-12-20T18:00:00.000Z',
+			ends_at: '2026-12-20T23:00:00.000Z',
+			price_ore: null,
+			capacity: null,
+			image: null,
+			product_id: null,
+			published_at: null,
+			image_file_id: null,
+			image_alt_no: null,
+			image_alt_en: null,
+			title_no: 'Julebord',
+			title_en: 'Christmas party',
+			summary_no: '',
+			summary_en: '',
+			body_no: '',
+			body_en: ''
+		})
+		.execute();
+	await db.insertInto('users').values(userRow(ADMIN)).execute();
+}
+
+/** People `ids`, each a verified account; `member`: with a paid membership covering T0. */
+export async function people(
+	db: Db,
+	ids: readonly string[],
+	options: { member?: boolean; unit?: string; campus?: string; locale?: string } = {}
+): Promise<void> {
+	if (ids.length === 0) return;
+	await db
+		.insertInto('users')
+		.values(
+			ids.map((id) =>
+				userRow(id, { campus_id: options.campus ?? null, locale: options.locale ?? 'no' })
+			)
+		)
+		.execute();
+	if (options.unit) {
+		await db
+			.insertInto('team_members')
+			.values(
+				ids.map((id) => ({
+					unit_id: options.unit!,
+					user_id: id,
+					role: 'member',
+					created_at: T0.toISOString()
+				}))
+			)
+			.execute();
+	}
+	if (options.member) {
+		for (const id of ids) {
+			await db
+				.insertInto('orders')
+				.values(orderRow(`o-${id}`, 'paid', { user_id: id }))
+				.execute();
+			await db
+				.insertInto('memberships')
+				.values({
+					id: `m-${id}`,
+					user_id: id,
+					order_id: `o-${id}`,
+					product_id: 'membership-semester-student',
+					starts_at: '2026-01-01T00:00:00.000Z',
+					ends_at: '2027-06-30T00:00:00.000Z',
+					created_at: T0.toISOString()
+				})
+				.execute();
+		}
+	}
+}
+
+export function service(db: Db, options: { canTakePayments?: boolean } = {}) {
+	const roles = rolesService({
+		store: sqlIdentityStore(db),
+		isMember: async () => false,
+		adminEmails: [`${ADMIN}@example.org`]
+	});
+	return registrationService({
+		db,
+		roles,
+		mail: mailer(db, null, { from: 'test <noreply@example.org>' }),
+		canTakePayments: options.canTakePayments ?? false
+	});
+}
+
+/** Open from T0 for a day, first come, without pools unless given. */
+export const settings = (extra: Partial<SettingsInput> = {}): SettingsInput => ({
+	enabled: true,
+	opensAt: T0.toISOString(),
+	closesAt: minutes(24 * 60).toISOString(),
+	capacity: 10,
+	...extra
+});
+
+export const everyone = (nameEn: string, seats: number) => ({
+	nameNo: nameEn,
+	nameEn,
+	seats,
+	eligibility: 'everyone' as const
+});
+
+/** A migrated database of `engine` with the event and its organiser, and the service over it. */
+export async function registrationDb(
+	engine: Engine,
+	poolMax?: number
+): Promise<{ test: TestDatabase; db: Db; registration: RegistrationService }> {
+	const test = await testDatabase(engine, { poolMax });
+	await eventRows(test.db);
+	return { test, db: test.db, registration: service(test.db) };
+}
+
+/** The organiser saves the event's settings an hour before it opens. */
+export const saveSettings = (
+	registration: RegistrationService,
+	extra: Partial<SettingsInput> = {}
+) => registration.saveSettings(as(ADMIN), EVENT, settings(extra), minutes(-60));

@@ -1,0 +1,87 @@
+// The waiting list: one per event, in the order of `queue` (arrival, or the draw's order). Whenever
+// a seat may have come free (an unregistration, a capacity raise, a removal, the merge time, the
+// draw) `fill` walks the list once, in order, and gives every waiting person a seat they may take
+// while one is free: a person passed over could take none of the free seats, and later promotions
+// only take seats away, so after one pass nobody eligible waits beside a seat they could take.
+// Runs inside the caller's transaction, under the event's lock; the promotion mails are written to
+// the outbox in the same transaction and sent after the commit.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
+import { recordMail } from '../mail';
+import { peopleOf } from './eligibility';
+import { confirmedCounts, freeSeats, seatFor, takeSeat } from './seats';
+import type { EventRegistration } from './types';
+import { promotedMail, registrationLocale } from './words';
+
+type Tx = Kysely<Database>;
+
+export interface Promotion {
+	registrationId: string;
+	userId: string;
+	poolId: string | null;
+	/** The outbox row of the person's mail. */
+	mailId: string | null;
+}
+
+export async function fill(
+	db: Tx,
+	registration: EventRegistration,
+	now: Date
+): Promise<Promotion[]> {
+	const free = freeSeats(registration, await confirmedCounts(db, registration.eventId));
+	if (free.total <= 0) return [];
+	const waiting = await db
+		.selectFrom('registrations')
+		.select(['id', 'user_id'])
+		.where('event_id', '=', registration.eventId)
+		.where('status', '=', 'waiting')
+		.orderBy('queue')
+		.execute();
+	if (waiting.length === 0) return [];
+	const people = await peopleOf(
+		db,
+		waiting.map((w) => w.user_id),
+		now
+	);
+	const promoted: Promotion[] = [];
+	for (const w of waiting) {
+		if (free.total <= 0) break;
+		const person = people.get(w.user_id);
+		const pool = person && seatFor(registration, free, person, now);
+		if (pool === undefined) continue;
+		takeSeat(free, pool);
+		await db
+			.updateTable('registrations')
+			.set({ status: 'confirmed', pool_id: pool?.id ?? null, updated_at: now.toISOString() })
+			.where('id', '=', w.id)
+			.execute();
+		promoted.push({
+			registrationId: w.id,
+			userId: w.user_id,
+			poolId: pool?.id ?? null,
+			mailId: null
+		});
+	}
+	for (const p of promoted) p.mailId = await mailPromotion(db, registration, p.userId, now);
+	return promoted;
+}
+
+async function mailPromotion(
+	db: Tx,
+	registration: EventRegistration,
+	userId: string,
+	now: Date
+): Promise<string | null> {
+	const user = await db
+		.selectFrom('users')
+		.select(['email', 'name', 'locale'])
+		.where('id', '=', userId)
+		.executeTakeFirst();
+	if (!user?.email) return null;
+	const mail = promotedMail(registrationLocale(user.locale), user, registration.title);
+	return recordMail(
+		db,
+		{ kind: 'registration-promoted', to: user.email, about: { userId }, ...mail },
+		now
+	);
+}
