@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
-import { ENGINES, type TestDatabase } from '../db/test-db';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../db/test-db';
 import { userContext } from '../context';
 import { isUniqueViolation } from '../db/dialect';
 import { NotSignedIn } from '../errors';
@@ -12,25 +11,19 @@ import {
 	people,
 	settings,
 	T0,
-	registrationDb,
+	eachRegistrationDb,
 	saveSettings
 } from './test-fixtures';
-import type { RegistrationService } from './index';
 
 describe.each(ENGINES)('registering on %s', (engine) => {
-	let test: TestDatabase;
-	let db: Db;
-	let registration: RegistrationService;
+	const on = eachRegistrationDb(engine, 20);
 
-	beforeEach(async () => ({ test, db, registration } = await registrationDb(engine, 20)));
-	afterEach(() => test.destroy());
-
-	const open = (extra: Parameters<typeof settings>[0] = {}) => saveSettings(registration, extra);
+	const open = (extra: Parameters<typeof settings>[0] = {}) => saveSettings(on.registration, extra);
 	const register = (id: string, at = minutes(1), answer?: string) =>
-		registration.register(as(id), EVENT, { answer: answer ?? null }, at);
+		on.registration.register(as(id), EVENT, { answer: answer ?? null }, at);
 	const statuses = async () =>
 		(
-			await db
+			await on.db
 				.selectFrom('registrations')
 				.select(['user_id', 'status', 'pool_id'])
 				.where('status', '<>', 'cancelled')
@@ -46,9 +39,9 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 				everyone('Everyone', 1)
 			]
 		});
-		const [members, everyonePool] = (await registration.settings(as('admin'), EVENT))!.pools;
-		await people(db, ['mia'], { member: true });
-		await people(db, ['ola']);
+		const [members, everyonePool] = (await on.registration.settings(as('admin'), EVENT))!.pools;
+		await people(on.db, ['mia'], { member: true });
+		await people(on.db, ['ola']);
 		expect(await register('mia')).toEqual({
 			status: 'confirmed',
 			pool: { id: members!.id, name: { no: 'Medlemmer', en: 'Members' } }
@@ -61,7 +54,7 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 
 	it('once the seats are taken the answer is waiting, with the position in line', async () => {
 		await open({ capacity: 2 });
-		await people(db, ['a', 'b', 'c', 'd']);
+		await people(on.db, ['a', 'b', 'c', 'd']);
 		for (const id of ['a', 'b']) expect((await register(id)).status).toBe('confirmed');
 		expect(await register('c')).toEqual({ status: 'waiting', position: 1 });
 		expect(await register('d')).toEqual({ status: 'waiting', position: 2 });
@@ -69,7 +62,7 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 
 	it('registering twice returns the registration already made, and writes nothing', async () => {
 		await open({ capacity: 1 });
-		await people(db, ['a', 'b']);
+		await people(on.db, ['a', 'b']);
 		const first = await register('a');
 		await register('b');
 		expect(await register('a', minutes(5))).toEqual(first);
@@ -77,9 +70,9 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 		expect(await statuses()).toEqual(['a:confirmed', 'b:waiting']);
 	});
 
-	it('refuses an unknown event, one without registration, and one switched off', async () => {
-		await people(db, ['a']);
-		await expect(registration.register(as('a'), 'nope', {}, minutes(1))).rejects.toMatchObject({
+	it('refuses an unknown event, one without on.registration, and one switched off', async () => {
+		await people(on.db, ['a']);
+		await expect(on.registration.register(as('a'), 'nope', {}, minutes(1))).rejects.toMatchObject({
 			name: 'NotFound',
 			code: 'unknown_event'
 		});
@@ -91,7 +84,7 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 
 	it('before opening the refusal says when it opens; after closing it says closed', async () => {
 		await open();
-		await people(db, ['a']);
+		await people(on.db, ['a']);
 		await expect(register('a', minutes(-1))).rejects.toMatchObject({
 			name: 'Conflict',
 			code: 'not_open',
@@ -112,9 +105,9 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 				{ nameNo: 'B', nameEn: 'B', seats: 2, eligibility: 'campus', campusId: 'bergen' }
 			]
 		});
-		await people(db, ['ola'], { campus: 'oslo' });
-		await people(db, ['kari'], { unit: 'choir' });
-		await people(db, ['bo'], { campus: 'bergen' });
+		await people(on.db, ['ola'], { campus: 'oslo' });
+		await people(on.db, ['kari'], { unit: 'choir' });
+		await people(on.db, ['bo'], { campus: 'bergen' });
 		await expect(register('ola')).rejects.toMatchObject({
 			name: 'Forbidden',
 			code: 'not_eligible',
@@ -132,10 +125,10 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 	it('a visitor or an anonymous session is not signed in', async () => {
 		await open();
 		await expect(
-			registration.register(userContext(null, null), EVENT, {}, minutes(1))
+			on.registration.register(userContext(null, null), EVENT, {}, minutes(1))
 		).rejects.toBeInstanceOf(NotSignedIn);
 		await expect(
-			registration.register(
+			on.registration.register(
 				userContext({ id: 'x', email: null, name: '', isAnonymous: true }, 's'),
 				EVENT,
 				{},
@@ -146,21 +139,23 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 
 	it('the answer to the question is kept only when the event asks one', async () => {
 		await open({ questionNo: 'Allergier?', questionEn: 'Allergies?' });
-		await people(db, ['a']);
+		await people(on.db, ['a']);
 		await register('a', minutes(1), '  nuts ');
-		const row = await db.selectFrom('registrations').select('answer').executeTakeFirstOrThrow();
+		const row = await on.db.selectFrom('registrations').select('answer').executeTakeFirstOrThrow();
 		expect(row.answer).toBe('nuts');
 	});
 
 	it('registrations, unregistrations and promotions leave cached pages alone; a settings change does not', async () => {
 		await open({ capacity: 1 });
-		await people(db, ['a', 'b']);
+		await people(on.db, ['a', 'b']);
 		let heard = 0;
-		test.changes.onWrite(() => (heard += 1));
+		on.test.changes.onWrite(() => (heard += 1));
 		await register('a');
 		await register('b');
-		await registration.unregister(as('a'), EVENT, minutes(2));
-		expect((await registration.overview(as('b'), EVENT, minutes(3))).mine.status).toBe('confirmed');
+		await on.registration.unregister(as('a'), EVENT, minutes(2));
+		expect((await on.registration.overview(as('b'), EVENT, minutes(3))).mine.status).toBe(
+			'confirmed'
+		);
 		expect(heard).toBe(0);
 		await open({ capacity: 2 });
 		expect(heard).toBeGreaterThan(0);
@@ -168,7 +163,7 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 
 	it('the database itself refuses a second live registration of one person, or a second holder of one arrival', async () => {
 		await open();
-		await people(db, ['a', 'b']);
+		await people(on.db, ['a', 'b']);
 		const row = (id: string, user: string, arrival: number, status = 'waiting') => ({
 			id,
 			event_id: EVENT,
@@ -184,16 +179,16 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 			created_at: T0.toISOString(),
 			updated_at: T0.toISOString()
 		});
-		await db
+		await on.db
 			.insertInto('registrations')
 			.values(row('r1', 'a', 1, 'cancelled'))
 			.execute();
-		await db
+		await on.db
 			.insertInto('registrations')
 			.values(row('r2', 'a', 2))
 			.execute();
 		const refused = async (values: ReturnType<typeof row>) => {
-			const error = await db
+			const error = await on.db
 				.insertInto('registrations')
 				.values(values)
 				.execute()
@@ -209,13 +204,13 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 
 	it('300 people at once for 100 seats in pools of 60 and 40: exactly 100 confirmed, no pool over, 200 waiting in arrival order', async () => {
 		await open({ capacity: 100, pools: [everyone('A', 60), everyone('B', 40)] });
-		const [a, b] = (await registration.settings(as('admin'), EVENT))!.pools;
+		const [a, b] = (await on.registration.settings(as('admin'), EVENT))!.pools;
 		const ids = Array.from({ length: 300 }, (_, i) => `p${i}`);
-		await people(db, ids);
+		await people(on.db, ids);
 		const answers = await Promise.all(ids.map((id) => register(id)));
 
 		expect(answers.filter((m) => m.status === 'confirmed')).toHaveLength(100);
-		const rows = await db
+		const rows = await on.db
 			.selectFrom('registrations')
 			.select(['user_id', 'status', 'pool_id', 'arrival'])
 			.execute();

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
-import { ENGINES, type TestDatabase } from '../db/test-db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ENGINES } from '../db/test-db';
 import {
 	as,
 	EVENT,
@@ -8,22 +7,16 @@ import {
 	minutes,
 	people,
 	settings,
-	registrationDb,
+	eachRegistrationDb,
 	service
 } from './test-fixtures';
-import type { RegistrationService } from './index';
 
 describe.each(ENGINES)('registration settings on %s', (engine) => {
-	let test: TestDatabase;
-	let db: Db;
-	let registration: RegistrationService;
-
-	beforeEach(async () => ({ test, db, registration } = await registrationDb(engine)));
-	afterEach(() => test.destroy());
+	const on = eachRegistrationDb(engine);
 
 	const save = (extra: Parameters<typeof settings>[0] = {}, who = 'admin') =>
-		registration.saveSettings(as(who), EVENT, settings(extra), minutes(-60));
-	const stored = () => registration.settings(as('admin'), EVENT);
+		on.registration.saveSettings(as(who), EVENT, settings(extra), minutes(-60));
+	const stored = () => on.registration.settings(as('admin'), EVENT);
 
 	it('saves the settings and pools, reads them back, and audits the change with before and after', async () => {
 		await save({ capacity: 5, pools: [everyone('A', 3)] });
@@ -49,7 +42,7 @@ describe.each(ENGINES)('registration settings on %s', (engine) => {
 			]
 		});
 		expect(await stored()).toEqual(saved);
-		const audit = await db
+		const audit = await on.db
 			.selectFrom('audit_log')
 			.select(['actor', 'action', 'subject_type', 'subject_id', 'details'])
 			.orderBy('id')
@@ -67,18 +60,18 @@ describe.each(ENGINES)('registration settings on %s', (engine) => {
 	describe('refusals change nothing', () => {
 		beforeEach(async () => {
 			await save({ capacity: 3, pools: [everyone('A', 2), everyone('B', 1)] });
-			await people(db, ['a', 'b', 'c']);
+			await people(on.db, ['a', 'b', 'c']);
 			for (const id of ['a', 'b', 'c']) {
-				await registration.register(as(id), EVENT, {}, minutes(1));
+				await on.registration.register(as(id), EVENT, {}, minutes(1));
 			}
 		});
 
 		const refused = async (extra: Parameters<typeof settings>[0], code: string) => {
 			const before = await stored();
-			const audits = await db.selectFrom('audit_log').select('id').execute();
+			const audits = await on.db.selectFrom('audit_log').select('id').execute();
 			await expect(save(extra)).rejects.toMatchObject({ name: 'Invalid', code });
 			expect(await stored()).toEqual(before);
-			expect(await db.selectFrom('audit_log').select('id').execute()).toEqual(audits);
+			expect(await on.db.selectFrom('audit_log').select('id').execute()).toEqual(audits);
 		};
 		const pools = async () => (await stored())!.pools;
 
@@ -125,7 +118,7 @@ describe.each(ENGINES)('registration settings on %s', (engine) => {
 	});
 
 	it('a price is accepted when a payment provider is configured', async () => {
-		const paying = service(db, { canTakePayments: true });
+		const paying = service(on.db, { canTakePayments: true });
 		const saved = await paying.saveSettings(
 			as('admin'),
 			EVENT,
@@ -136,16 +129,16 @@ describe.each(ENGINES)('registration settings on %s', (engine) => {
 	});
 
 	it('only the event’s organisers may read or change them; an unknown event is not found', async () => {
-		await people(db, ['ola']);
+		await people(on.db, ['ola']);
 		await expect(save({}, 'ola')).rejects.toMatchObject({ name: 'Forbidden' });
-		await expect(registration.settings(as('ola'), EVENT)).rejects.toMatchObject({
+		await expect(on.registration.settings(as('ola'), EVENT)).rejects.toMatchObject({
 			name: 'Forbidden'
 		});
 		await expect(
-			registration.saveSettings(as('admin'), 'nope', settings(), minutes(-60))
+			on.registration.saveSettings(as('admin'), 'nope', settings(), minutes(-60))
 		).rejects.toMatchObject({ name: 'NotFound' });
-		await people(db, ['lea']);
-		await db
+		await people(on.db, ['lea']);
+		await on.db
 			.insertInto('team_members')
 			.values({
 				unit_id: 'choir',

@@ -1,5 +1,6 @@
 // Rows and a service for the registration tests: a campus, a unit, an event, people (members or
 // not, on a team or a campus) and the service over a real database, with an admin to organise.
+import { afterEach, beforeEach } from 'vitest';
 import type { Db } from '../db';
 import type { Engine } from '../db/dialect';
 import { testDatabase, type TestDatabase } from '../db/test-db';
@@ -156,6 +157,17 @@ export async function registrationDb(
 	const test = await testDatabase(engine, { poolMax });
 	await eventRows(test.db);
 	return { test, db: test.db, registration: service(test.db) };
+}
+
+/**
+ * For each test of a suite: a fresh `registrationDb`, destroyed after the test. Read its parts
+ * through the returned object (`on.db`, `on.registration`) inside the tests.
+ */
+export function eachRegistrationDb(engine: Engine, poolMax?: number) {
+	const on = {} as { test: TestDatabase; db: Db; registration: RegistrationService };
+	beforeEach(async () => Object.assign(on, await registrationDb(engine, poolMax)));
+	afterEach(() => on.test.destroy());
+	return on;
 }
 
 /** The organiser saves the event's settings an hour before it opens. */

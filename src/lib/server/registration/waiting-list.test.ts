@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
-import { ENGINES, type TestDatabase } from '../db/test-db';
+import { describe, expect, it } from 'vitest';
+import { ENGINES } from '../db/test-db';
 import {
 	as,
 	EVENT,
@@ -8,25 +7,20 @@ import {
 	minutes,
 	people,
 	settings,
-	registrationDb,
+	eachRegistrationDb,
 	saveSettings
 } from './test-fixtures';
-import type { Mine, RegistrationService } from './index';
+import type { Mine } from './index';
 
 describe.each(ENGINES)('the waiting list on %s', (engine) => {
-	let test: TestDatabase;
-	let db: Db;
-	let registration: RegistrationService;
+	const on = eachRegistrationDb(engine);
 
-	beforeEach(async () => ({ test, db, registration } = await registrationDb(engine)));
-	afterEach(() => test.destroy());
-
-	const save = (extra: Parameters<typeof settings>[0] = {}) => saveSettings(registration, extra);
-	const register = (id: string, at = minutes(1)) => registration.register(as(id), EVENT, {}, at);
+	const save = (extra: Parameters<typeof settings>[0] = {}) => saveSettings(on.registration, extra);
+	const register = (id: string, at = minutes(1)) => on.registration.register(as(id), EVENT, {}, at);
 	const mine = async (id: string, at = minutes(2)): Promise<Mine> =>
-		(await registration.overview(as(id), EVENT, at)).mine;
+		(await on.registration.overview(as(id), EVENT, at)).mine;
 	const mails = () =>
-		db
+		on.db
 			.selectFrom('mail_outbox')
 			.select(['kind', 'to_address', 'subject', 'text_body'])
 			.orderBy('created_at')
@@ -34,10 +28,10 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 
 	it('an unregistration gives the seat to the first in line at once, and tells them in their language', async () => {
 		await save({ capacity: 1 });
-		await people(db, ['a', 'b']);
-		await people(db, ['c'], { locale: 'en' });
+		await people(on.db, ['a', 'b']);
+		await people(on.db, ['c'], { locale: 'en' });
 		for (const id of ['a', 'c', 'b']) await register(id);
-		expect(await registration.unregister(as('a'), EVENT, minutes(3))).toEqual({
+		expect(await on.registration.unregister(as('a'), EVENT, minutes(3))).toEqual({
 			mine: { status: 'none' },
 			late: false
 		});
@@ -55,9 +49,9 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 
 	it('positions are the rank in line: someone ahead leaving moves everyone behind up, without gaps', async () => {
 		await save({ capacity: 1 });
-		await people(db, ['a', 'b', 'c', 'd']);
+		await people(on.db, ['a', 'b', 'c', 'd']);
 		for (const id of ['a', 'b', 'c', 'd']) await register(id);
-		await registration.unregister(as('c'), EVENT, minutes(3));
+		await on.registration.unregister(as('c'), EVENT, minutes(3));
 		expect(await mine('b')).toEqual({ status: 'waiting', position: 1 });
 		expect(await mine('d')).toEqual({ status: 'waiting', position: 2 });
 	});
@@ -67,31 +61,31 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 			capacity: 2,
 			pools: [{ nameNo: 'M', nameEn: 'M', seats: 1, eligibility: 'members' }, everyone('All', 1)]
 		});
-		await people(db, ['m1', 'm2'], { member: true });
-		await people(db, ['o1', 'o2']);
+		await people(on.db, ['m1', 'm2'], { member: true });
+		await people(on.db, ['o1', 'o2']);
 		for (const id of ['m1', 'o1', 'o2', 'm2']) await register(id);
 		expect(await mine('o2')).toEqual({ status: 'waiting', position: 1 });
-		await registration.unregister(as('m1'), EVENT, minutes(3));
+		await on.registration.unregister(as('m1'), EVENT, minutes(3));
 		expect((await mine('m2')).status).toBe('confirmed');
 		expect(await mine('o2')).toEqual({ status: 'waiting', position: 1 });
 	});
 
 	it('after the deadline a confirmed seat is kept unless late unregistration is allowed; then it is marked late', async () => {
 		await save({ capacity: 1, unregisterBy: minutes(10).toISOString() });
-		await people(db, ['a', 'b']);
+		await people(on.db, ['a', 'b']);
 		await register('a');
 		await register('b');
-		await expect(registration.unregister(as('a'), EVENT, minutes(11))).rejects.toMatchObject({
+		await expect(on.registration.unregister(as('a'), EVENT, minutes(11))).rejects.toMatchObject({
 			name: 'Conflict',
 			code: 'unregister_closed'
 		});
 		expect((await mine('a', minutes(11))).status).toBe('confirmed');
 		// Leaving the waiting list holds nobody back: allowed at any time.
-		expect((await registration.unregister(as('b'), EVENT, minutes(11))).late).toBe(false);
+		expect((await on.registration.unregister(as('b'), EVENT, minutes(11))).late).toBe(false);
 
 		await save({ capacity: 1, unregisterBy: minutes(10).toISOString(), lateUnregister: true });
-		expect((await registration.unregister(as('a'), EVENT, minutes(12))).late).toBe(true);
-		const row = await db
+		expect((await on.registration.unregister(as('a'), EVENT, minutes(12))).late).toBe(true);
+		const row = await on.db
 			.selectFrom('registrations')
 			.select(['status', 'late', 'cancelled_reason'])
 			.where('user_id', '=', 'a')
@@ -101,7 +95,7 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 
 	it('a capacity raise seats the next in line in the same save', async () => {
 		await save({ capacity: 1 });
-		await people(db, ['a', 'b', 'c', 'd']);
+		await people(on.db, ['a', 'b', 'c', 'd']);
 		for (const id of ['a', 'b', 'c', 'd']) await register(id);
 		await save({ capacity: 3 });
 		expect((await mine('b')).status).toBe('confirmed');
@@ -112,16 +106,16 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 
 	it('an organiser’s removal needs a reason, is audited, and promotes the next', async () => {
 		await save({ capacity: 1 });
-		await people(db, ['a', 'b', 'ola']);
+		await people(on.db, ['a', 'b', 'ola']);
 		await register('a');
 		await register('b');
 		await expect(
-			registration.remove(as('ola'), EVENT, { userId: 'a', reason: 'no' }, minutes(3))
+			on.registration.remove(as('ola'), EVENT, { userId: 'a', reason: 'no' }, minutes(3))
 		).rejects.toMatchObject({ name: 'Forbidden' });
 		await expect(
-			registration.remove(as('admin'), EVENT, { userId: 'a', reason: ' ' }, minutes(3))
+			on.registration.remove(as('admin'), EVENT, { userId: 'a', reason: ' ' }, minutes(3))
 		).rejects.toMatchObject({ name: 'Invalid' });
-		await registration.remove(
+		await on.registration.remove(
 			as('admin'),
 			EVENT,
 			{ userId: 'a', reason: 'Double booking' },
@@ -129,7 +123,7 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 		);
 		expect((await mine('b')).status).toBe('confirmed');
 		expect(await mine('a')).toEqual({ status: 'none' });
-		const entry = await db
+		const entry = await on.db
 			.selectFrom('audit_log')
 			.select(['actor', 'subject_type', 'action', 'details'])
 			.where('subject_type', '=', 'registration')
@@ -137,7 +131,7 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 		expect(entry).toMatchObject({ actor: 'admin', action: 'remove' });
 		expect(JSON.parse(entry.details!)).toMatchObject({ userId: 'a', reason: 'Double booking' });
 		await expect(
-			registration.remove(as('admin'), EVENT, { userId: 'a', reason: 'again' }, minutes(4))
+			on.registration.remove(as('admin'), EVENT, { userId: 'a', reason: 'again' }, minutes(4))
 		).rejects.toMatchObject({ name: 'NotFound', code: 'not_registered' });
 	});
 
@@ -147,13 +141,13 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 			mergeAt: minutes(60).toISOString(),
 			pools: [{ nameNo: 'M', nameEn: 'M', seats: 1, eligibility: 'members' }, everyone('All', 1)]
 		});
-		await people(db, ['o1', 'o2']);
+		await people(on.db, ['o1', 'o2']);
 		await register('o1');
 		await register('o2');
 		expect(await mine('o2', minutes(59))).toEqual({ status: 'waiting', position: 1 });
 		// The scheduler (or the next request) settles it; a second run finds nothing to do.
-		expect(await registration.runDue(minutes(60))).toBe(1);
-		expect(await registration.runDue(minutes(61))).toBe(0);
+		expect(await on.registration.runDue(minutes(60))).toBe(1);
+		expect(await on.registration.runDue(minutes(61))).toBe(0);
 		expect((await mine('o2', minutes(61))).status).toBe('confirmed');
 	});
 });
