@@ -1,53 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
-import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { describe, expect, it } from 'vitest';
+import { eachTestDatabase, ENGINES } from '../db/test-db';
 import { seedDemo } from '../db/seed';
 import { forget, recent, record, recordChange, trail } from '.';
 import { namedTrail } from './named';
 
 describe.each(ENGINES)('audit log on %s', (engine) => {
-	let test: TestDatabase;
-	let db: Db;
-	beforeEach(async () => {
-		test = await testDatabase(engine);
-		db = test.db;
-	});
-	afterEach(() => test.destroy());
+	const on = eachTestDatabase(engine);
 
 	it("gives a thing's trail in the order it was written, also within one millisecond", async () => {
 		const at = new Date('2026-11-23T12:00:00.000Z');
 		const actions = Array.from({ length: 20 }, (_, i) => `step-${i}`);
 		for (const action of actions) {
-			await record(db, { actor: 'u1', subjectType: 'claim', subjectId: 'c1', action, at });
+			await record(on.db, { actor: 'u1', subjectType: 'claim', subjectId: 'c1', action, at });
 		}
-		await record(db, { actor: 'u2', subjectType: 'claim', subjectId: 'c2', action: 'other' });
-		const entries = await trail(db, 'claim', 'c1');
+		await record(on.db, { actor: 'u2', subjectType: 'claim', subjectId: 'c2', action: 'other' });
+		const entries = await trail(on.db, 'claim', 'c1');
 		expect(entries.map((e) => e.action)).toEqual(actions);
 		expect(entries[0]).toMatchObject({ at: at.toISOString(), actor: 'u1', details: {} });
 	});
 
 	it('keeps details as JSON and forgets the entries of deleted things only', async () => {
-		await record(db, {
+		await record(on.db, {
 			actor: 'system:job',
 			subjectType: 'claim',
 			subjectId: 'c1',
 			action: 'reject',
 			details: { reason: 'Missing receipt', amount: 12_50 }
 		});
-		await record(db, { actor: 'u1', subjectType: 'claim', subjectId: 'c2', action: 'create' });
-		expect((await trail(db, 'claim', 'c1'))[0]?.details).toEqual({
+		await record(on.db, { actor: 'u1', subjectType: 'claim', subjectId: 'c2', action: 'create' });
+		expect((await trail(on.db, 'claim', 'c1'))[0]?.details).toEqual({
 			reason: 'Missing receipt',
 			amount: 1250
 		});
-		expect(await forget(db, 'claim', ['c1'])).toBe(1);
-		expect(await trail(db, 'claim', 'c1')).toEqual([]);
-		expect(await trail(db, 'claim', 'c2')).toHaveLength(1);
+		expect(await forget(on.db, 'claim', ['c1'])).toBe(1);
+		expect(await trail(on.db, 'claim', 'c1')).toEqual([]);
+		expect(await trail(on.db, 'claim', 'c2')).toHaveLength(1);
 	});
 
 	it('records a change with the fields it changed, as they were and became, and skips a change of nothing', async () => {
 		const before = { title_no: 'Julebord', price_ore: 29900, location: 'Huset' };
-		await recordChange(db, {
+		await recordChange(on.db, {
 			actor: 'admin',
 			subjectType: 'event',
 			subjectId: 'e1',
@@ -55,7 +48,7 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 			before,
 			after: { ...before, price_ore: 34900, location: 'Aulaen' }
 		});
-		const none = await recordChange(db, {
+		const none = await recordChange(on.db, {
 			actor: 'admin',
 			subjectType: 'event',
 			subjectId: 'e1',
@@ -64,7 +57,7 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 			after: { ...before }
 		});
 		expect(none).toBeNull();
-		await recordChange(db, {
+		await recordChange(on.db, {
 			actor: 'admin',
 			subjectType: 'event',
 			subjectId: 'e1',
@@ -72,7 +65,7 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 			before,
 			after: null
 		});
-		const entries = await trail(db, 'event', 'e1');
+		const entries = await trail(on.db, 'event', 'e1');
 		expect(entries.map((e) => e.details)).toEqual([
 			{
 				before: { price_ore: 29900, location: 'Huset' },
@@ -88,18 +81,18 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 			['claim', 'c1'],
 			['event', 'e2']
 		] as const) {
-			await record(db, { actor: 'u1', subjectType: type, subjectId: id, action: 'x' });
+			await record(on.db, { actor: 'u1', subjectType: type, subjectId: id, action: 'x' });
 		}
-		expect((await recent(db, { limit: 2 })).map((e) => e.subjectId)).toEqual(['e2', 'c1']);
+		expect((await recent(on.db, { limit: 2 })).map((e) => e.subjectId)).toEqual(['e2', 'c1']);
 		expect(
-			(await recent(db, { limit: 5, subjectTypes: ['event'] })).map((e) => e.subjectId)
+			(await recent(on.db, { limit: 5, subjectTypes: ['event'] })).map((e) => e.subjectId)
 		).toEqual(['e2', 'e1']);
 	});
 
 	it("names, in the reader's language, the unit, category and account a trail's fields refer to", async () => {
-		await seedDemo(db, new Date('2026-11-23T12:00:00.000Z'));
+		await seedDemo(on.db, new Date('2026-11-23T12:00:00.000Z'));
 		const admin = { id: randomUUID(), name: 'Ada Admin' };
-		await db
+		await on.db
 			.insertInto('users')
 			.values({
 				...admin,
@@ -110,7 +103,7 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 				email_verified_at: null
 			})
 			.execute();
-		await record(db, {
+		await record(on.db, {
 			actor: admin.id,
 			subjectType: 'product',
 			subjectId: 'p1',
@@ -120,14 +113,14 @@ describe.each(ENGINES)('audit log on %s', (engine) => {
 				after: { unitId: 'events-oslo', category: 'clothing', owner: admin.id }
 			}
 		});
-		const english = await namedTrail(db, 'product', 'p1', 'en');
+		const english = await namedTrail(on.db, 'product', 'p1', 'en');
 		expect(english.entries[0]?.actorName).toBe(admin.name);
 		expect(english.names).toMatchObject({
 			'events-oslo': 'Events Committee',
 			clothing: 'Clothing',
 			[admin.id]: admin.name
 		});
-		expect((await namedTrail(db, 'product', 'p1', 'no')).names).toMatchObject({
+		expect((await namedTrail(on.db, 'product', 'p1', 'no')).names).toMatchObject({
 			'events-oslo': 'Arrangementsutvalget',
 			clothing: 'Klær'
 		});

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import type { Engine } from './dialect';
 import { migrate, openDatabase, type Db, type DbChanges } from './index';
 import { openPostgres } from './postgres';
@@ -22,6 +22,20 @@ export interface TestDatabase {
 	/** SQLite: the database's file. */
 	file?: string;
 	destroy(): Promise<void>;
+}
+
+/**
+ * For each test of a suite: a fresh migrated database of `engine`, destroyed after the test. Read
+ * it through the returned object (`on.db`) inside the tests.
+ */
+export function eachTestDatabase(engine: Engine): { test: TestDatabase; db: Db } {
+	const on = {} as { test: TestDatabase; db: Db };
+	beforeEach(async () => {
+		on.test = await testDatabase(engine);
+		on.db = on.test.db;
+	});
+	afterEach(() => on.test.destroy());
+	return on;
 }
 
 /**

@@ -2,19 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localSmtp, type LocalSmtp } from '../../../../tests/helpers/smtp';
 import { keyring as makeKeyring } from '../crypto/keyring';
-import type { Db } from '../db';
-import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
+import { eachTestDatabase, ENGINES } from '../db/test-db';
 import { mailer } from '.';
 import { smtpTransport } from './smtp';
 
 describe.each(ENGINES)('on %s', (engine) => {
-	let test: TestDatabase;
-	let db: Db;
-	beforeEach(async () => {
-		test = await testDatabase(engine);
-		db = test.db;
-	});
-	afterEach(() => test.destroy());
+	const on = eachTestDatabase(engine);
 
 	const message = {
 		kind: 'contact',
@@ -53,7 +46,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 		it('logs a message kept in the outbox by id and kind, naming no recipient', async () => {
 			let id = '';
 			const output = await printed(async () => {
-				id = (await mailer(db, null, { from: 'x <x@example.org>' }).send(message)).id;
+				id = (await mailer(on.db, null, { from: 'x <x@example.org>' }).send(message)).id;
 			});
 			expect(output).toContain('"mail written to outbox"');
 			expect(output).toContain(id);
@@ -61,12 +54,12 @@ describe.each(ENGINES)('on %s', (engine) => {
 		});
 
 		it('keeps a sealed message with its recipient encrypted, bound to its row', async () => {
-			const mail = mailer(db, null, { from: 'x <x@example.org>', keyring });
+			const mail = mailer(on.db, null, { from: 'x <x@example.org>', keyring });
 			let id = '';
 			const output = await printed(async () => {
 				id = (await mail.send(sealed)).id;
 			});
-			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			const row = await on.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 			expect(row).toMatchObject({ id, kind: 'safety-answer', sealed: 1, sent_at: null });
 			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
 			expect(keyring.decrypt(row.to_address, `mail_outbox:${id}:to`)).toBe(sealed.to);
@@ -75,14 +68,16 @@ describe.each(ENGINES)('on %s', (engine) => {
 		});
 
 		it('refuses to seal a message without a keyring, and stores nothing', async () => {
-			await expect(mailer(db, null, { from: 'x <x@example.org>' }).send(sealed)).rejects.toThrow();
-			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+			await expect(
+				mailer(on.db, null, { from: 'x <x@example.org>' }).send(sealed)
+			).rejects.toThrow();
+			expect(await on.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
 		});
 
 		it('keeps the message in the outbox, undelivered', async () => {
-			const sent = await mailer(db, null, { from: 'x <x@example.org>' }).send(message);
+			const sent = await mailer(on.db, null, { from: 'x <x@example.org>' }).send(message);
 			expect(sent).toMatchObject({ transport: 'outbox', delivered: false });
-			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			const row = await on.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 			expect(row).toMatchObject({
 				id: sent.id,
 				kind: 'contact',
@@ -94,9 +89,12 @@ describe.each(ENGINES)('on %s', (engine) => {
 		});
 
 		it('refuses a message without a valid recipient and stores nothing', async () => {
-			const send = mailer(db, null, { from: 'x <x@example.org>' }).send({ ...message, to: 'nope' });
+			const send = mailer(on.db, null, { from: 'x <x@example.org>' }).send({
+				...message,
+				to: 'nope'
+			});
 			await expect(send).rejects.toThrow();
-			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+			expect(await on.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
 		});
 	});
 
@@ -109,7 +107,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
 		it('delivers to the SMTP server and marks the row sent', async () => {
 			const transport = smtpTransport(smtp.url);
-			const sent = await mailer(db, transport, { from: 'orgweb <noreply@example.org>' }).send(
+			const sent = await mailer(on.db, transport, { from: 'orgweb <noreply@example.org>' }).send(
 				message
 			);
 			expect(sent).toMatchObject({ transport: 'smtp', delivered: true });
@@ -121,18 +119,18 @@ describe.each(ENGINES)('on %s', (engine) => {
 			});
 			expect(received[0]!.data).toContain('Subject: Hei');
 			expect(received[0]!.data).toContain('Hello from the contact form');
-			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			const row = await on.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 			expect(row.sent_at).not.toBeNull();
 			expect(row.error).toBeNull();
 		});
 
 		it('delivers a sealed message to its recipient and then forgets it', async () => {
 			const transport = smtpTransport(smtp.url);
-			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
+			const mail = mailer(on.db, transport, { from: 'orgweb <noreply@example.org>', keyring });
 			const output = await printed(() => mail.send(sealed));
 			expect(smtp.received).toHaveLength(1);
 			expect(smtp.received[0]!.to).toEqual([sealed.to]);
-			expect(await db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
+			expect(await on.db.selectFrom('mail_outbox').selectAll().execute()).toEqual([]);
 			expect(output.toLowerCase()).not.toContain('kari.reporter');
 		});
 
@@ -140,13 +138,13 @@ describe.each(ENGINES)('on %s', (engine) => {
 			await smtp.close();
 			smtp = await localSmtp({ refuseRecipients: true });
 			const transport = smtpTransport(smtp.url);
-			const mail = mailer(db, transport, { from: 'orgweb <noreply@example.org>', keyring });
+			const mail = mailer(on.db, transport, { from: 'orgweb <noreply@example.org>', keyring });
 			let sent: { delivered: boolean } = { delivered: true };
 			const output = await printed(async () => {
 				sent = await mail.send(sealed);
 			});
 			expect(sent.delivered).toBe(false);
-			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			const row = await on.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 			expect(row.error).toMatch(/mailbox unavailable/);
 			expect(row.sent_at).toBeNull();
 			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
@@ -157,11 +155,11 @@ describe.each(ENGINES)('on %s', (engine) => {
 		it('keeps the message with the error when the server is unreachable', async () => {
 			await smtp.close();
 			const transport = smtpTransport(`${smtp.url}?connectionTimeout=2000`);
-			const sent = await mailer(db, transport, { from: 'orgweb <noreply@example.org>' }).send(
+			const sent = await mailer(on.db, transport, { from: 'orgweb <noreply@example.org>' }).send(
 				message
 			);
 			expect(sent).toMatchObject({ transport: 'smtp', delivered: false });
-			const row = await db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+			const row = await on.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
 			expect(row.sent_at).toBeNull();
 			expect(row.error).toMatch(/ECONNREFUSED|connect/i);
 		});
