@@ -14,6 +14,7 @@ import {
 	send,
 	type Sessions
 } from './fuzz';
+import { openRegistration } from './registration';
 import { NO_RATE_LIMITS, startServer, type TestServer } from './server';
 
 export const CRON_SECRET = 'fuzz-cron-secret-0123456789';
@@ -25,7 +26,8 @@ export const FUZZ_ENV = {
 	...NO_RATE_LIMITS,
 	RATE_LIMIT_CONTACT: '100000/60',
 	RATE_LIMIT_SAFETY: '100000/60',
-	RATE_LIMIT_APPLICATION: '100000/60'
+	RATE_LIMIT_APPLICATION: '100000/60',
+	RATE_LIMIT_REGISTRATION: '100000/60'
 };
 
 /** Each route with the methods it answers (docs/api.md); other methods are tried too. */
@@ -41,6 +43,8 @@ export const API_ROUTES: { path: string; methods: string[] }[] = [
 	{ path: '/api/payment/psp/callback', methods: ['POST'] },
 	{ path: '/api/payment/simulator/callback', methods: ['POST'] },
 	{ path: '/api/payment/vipps/callback', methods: ['POST'] },
+	{ path: '/api/events/evt-julebord/registration', methods: ['GET', 'POST', 'DELETE'] },
+	{ path: '/api/events/evt-climbing/registration', methods: ['GET', 'POST', 'DELETE'] },
 	{ path: '/api/no-such-route', methods: ['GET', 'POST'] }
 ];
 
@@ -224,6 +228,8 @@ export function fuzzContext(server: TestServer): FuzzContext {
 		member: createSession(server.dbFile, { email: 'fuzz-member@example.org' }).secret,
 		anonymous: createSession(server.dbFile, { anonymous: true }).secret
 	};
+	// One event takes registrations, so that bodies reach the parser and the engine.
+	openRegistration(server.dbFile, 'evt-climbing', { capacity: 2 });
 	const snapshot = domainSnapshot(server.dbFile);
 	let baseline = snapshot();
 	return {
