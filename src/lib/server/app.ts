@@ -184,7 +184,8 @@ export function buildServices(
 			assistant: config.RATE_LIMIT_ASSISTANT,
 			safety: config.RATE_LIMIT_SAFETY,
 			safety_follow_up: config.RATE_LIMIT_SAFETY,
-			application: config.RATE_LIMIT_APPLICATION
+			application: config.RATE_LIMIT_APPLICATION,
+			registration: config.RATE_LIMIT_REGISTRATION
 		}),
 		shop: shopService(sqlShopStore(db)),
 		mail,

@@ -123,6 +123,11 @@ export const ConfigSchema = z.object({
 	RATE_LIMIT_SAFETY: limit.default({ max: 5, windowMs: 600_000 }),
 	/** Job applications (the form on /jobs/{slug}), per client address; only complete ones count. */
 	RATE_LIMIT_APPLICATION: limit.default({ max: 5, windowMs: 3_600_000 }),
+	/**
+	 * Registering for and unregistering from events (POST/DELETE /api/events/{id}/registration), per
+	 * signed-in member, not per address: a campus network puts hundreds behind one address.
+	 */
+	RATE_LIMIT_REGISTRATION: limit.default({ max: 10, windowMs: 60_000 }),
 	/** Sign-in, registration, reset and invitation forms, per client address. */
 	RATE_LIMIT_AUTH: limit.default({ max: 30, windowMs: 60_000 }),
 	/** Unset: anyone may create an account; set: only addresses in these domains. */

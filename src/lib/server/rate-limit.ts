@@ -1,4 +1,5 @@
-// Fixed-window rate limiting per (bucket, client address). The store is a port: in memory for the
+// Fixed-window rate limiting per (bucket, client): the client address, or for signed-in actions
+// the member (memberKey). The store is a port: in memory for the
 // one process of an SQLite site; in PostgreSQL when several instances share one (db/postgres.ts).
 
 export interface Limit {
@@ -56,6 +57,14 @@ export function rateLimiter<B extends string>(store: RateLimitStore, limits: Rec
 		if (count <= limit.max) return { allowed: true };
 		return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) };
 	};
+}
+
+/**
+ * The client a signed-in action counts against: the member, wherever they are. Hundreds of
+ * students behind one campus address must not share a limit. Never an address (no colon prefix).
+ */
+export function memberKey(userId: string): string {
+	return `member:${userId}`;
 }
 
 /**

@@ -5,7 +5,14 @@ import { errorResponse } from './errors';
 import { clientAddress } from '../rate-limit';
 
 export type RateBucket =
-	'anonymous' | 'public' | 'auth' | 'contact' | 'assistant' | 'safety' | 'safety_follow_up';
+	| 'anonymous'
+	| 'public'
+	| 'auth'
+	| 'contact'
+	| 'assistant'
+	| 'safety'
+	| 'safety_follow_up'
+	| 'registration';
 
 /** The caller's address as the rate limits count it. */
 export function clientOf(event: RequestEvent): string {
@@ -16,12 +23,16 @@ export function clientOf(event: RequestEvent): string {
 	);
 }
 
-/** A 429 response when the caller is over the bucket's limit, otherwise null. */
+/**
+ * A 429 response when the caller is over the bucket's limit, otherwise null. The caller is their
+ * address unless `client` says otherwise (a signed-in member: memberKey).
+ */
 export async function overRateLimit(
 	event: RequestEvent,
-	bucket: RateBucket
+	bucket: RateBucket,
+	client = clientOf(event)
 ): Promise<Response | null> {
-	const decision = await services().rateLimit(bucket, clientOf(event));
+	const decision = await services().rateLimit(bucket, client);
 	if (decision.allowed) return null;
 	return errorResponse(
 		429,

@@ -27,6 +27,7 @@ import {
 	ProcessDocumentResponse
 } from '$lib/schemas/documents';
 import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
+import { MineResponse, RegistrationRequest, RegistrationResponse } from '$lib/schemas/registration';
 
 type Schema = z.ZodType;
 
@@ -75,6 +76,36 @@ const tooMany = {
 		'Retry-After': { description: 'Seconds until the window resets', schema: { type: 'integer' } }
 	}
 };
+
+const memberTooMany = {
+	...jsonBody(
+		'Too many registrations and unregistrations by this member (not per address)',
+		ErrorBody
+	),
+	headers: tooMany.headers
+};
+
+/** GET, POST and DELETE of an event's registration: what they share. */
+const registrationOperation = (
+	operationId: string,
+	summary: string,
+	ok: ReturnType<typeof jsonBody>,
+	refusals: Record<number, ReturnType<typeof jsonBody> | typeof memberTooMany>
+) => ({
+	operationId,
+	summary,
+	security: SIGNED_IN,
+	parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+	responses: {
+		200: {
+			...ok,
+			headers: { 'Cache-Control': { schema: { type: 'string', enum: ['private, no-store'] } } }
+		},
+		401: jsonBody('Not signed in', ErrorBody),
+		404: jsonBody('Unknown event, or the event takes no registrations', ErrorBody),
+		...refusals
+	}
+});
 
 export function openApiDocument(options: { origin: string; provider: string }) {
 	const cronOperation = (method: string) => ({
@@ -360,6 +391,49 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 						403: jsonBody('Manages no documents', ErrorBody)
 					}
 				}
+			},
+			'/api/events/{id}/registration': {
+				get: registrationOperation(
+					'getEventRegistration',
+					'The event’s registration: open or not, counts per pool, and the member’s own place',
+					jsonBody('The registration as the member sees it', RegistrationResponse),
+					{}
+				),
+				post: {
+					...registrationOperation(
+						'registerForEvent',
+						'Register: the final answer in the same request (confirmed with the pool, waiting with the position, or entered in the draw); registering again answers the existing registration',
+						jsonBody('The member’s registration', MineResponse),
+						{
+							400: jsonBody('Validation failed (the body is not JSON or does not fit)', ErrorBody),
+							403: jsonBody(
+								'Not eligible (code not_eligible; details.reasons: what the pools ask for)',
+								ErrorBody
+							),
+							409: jsonBody(
+								'Not open yet (code not_open; details.opensAt) or closed (code closed)',
+								ErrorBody
+							),
+							429: memberTooMany
+						}
+					),
+					requestBody: {
+						required: false,
+						...jsonBody('The answer to the event’s question, if it asks one', RegistrationRequest)
+					}
+				},
+				delete: registrationOperation(
+					'unregisterFromEvent',
+					'Give up the registration (a seat, a place on the waiting list or in the draw); the next in line moves up in the same transaction. Without a registration: none',
+					jsonBody('The member’s registration: none', MineResponse),
+					{
+						409: jsonBody(
+							'The unregistration deadline has passed (code unregister_closed)',
+							ErrorBody
+						),
+						429: memberTooMany
+					}
+				)
 			},
 			'/api/documents/{id}': {
 				get: {
