@@ -9,6 +9,11 @@ export class DomainError extends Error {
 	) {
 		super(message);
 	}
+
+	/** What a client needs beyond the code to act on the refusal (the API's `details`); none here. */
+	get details(): Record<string, unknown> | undefined {
+		return undefined;
+	}
 }
 export class NotFound extends DomainError {
 	override name = 'NotFound';

@@ -131,10 +131,18 @@ export class NotOpenYet extends Conflict {
 	constructor(readonly opensAt: string) {
 		super('registration has not opened yet', 'not_open');
 	}
+
+	override get details() {
+		return { opensAt: this.opensAt };
+	}
 }
 
 export class NotEligible extends Forbidden {
 	constructor(readonly reasons: IneligibleReason[]) {
 		super('not eligible for this event', 'not_eligible');
+	}
+
+	override get details() {
+		return { reasons: this.reasons };
 	}
 }

@@ -47,7 +47,8 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 		if (error instanceof type) {
 			return errorResponse(status, {
 				error: error.message,
-				...(error.code ? { code: error.code } : {})
+				...(error.code ? { code: error.code } : {}),
+				...(error.details ? { details: error.details } : {})
 			});
 		}
 	}

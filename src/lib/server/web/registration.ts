@@ -1,12 +1,11 @@
 // The JSON API of an event's registration (/api/events/{id}/registration): the member's view, their
 // registration and its end. Signed in only; the writes count against the member's own rate limit,
 // after a bad body is refused; every answer is private. The engine's two refusals that carry data
-// say it in `details`: when registration opens, and what the pools ask for.
+// say it in `details` (errors.ts): when registration opens, and what the pools ask for.
 import { json, type RequestEvent } from '@sveltejs/kit';
 import { RegistrationRequest } from '$lib/schemas/registration';
 import { services } from '../app';
 import { memberKey } from '../rate-limit';
-import { NotEligible, NotOpenYet } from '../registration';
 import { errorResponse, toErrorResponse } from './errors';
 import { overRateLimit } from './guard';
 import { readJsonBody } from './json-body';
@@ -14,24 +13,6 @@ import { readJsonBody } from './json-body';
 type Event = RequestEvent<{ id: string }>;
 
 const PRIVATE = { 'cache-control': 'private, no-store' };
-
-function refused(error: unknown, requestId: string): Response {
-	if (error instanceof NotOpenYet) {
-		return errorResponse(409, {
-			error: error.message,
-			code: error.code,
-			details: { opensAt: error.opensAt }
-		});
-	}
-	if (error instanceof NotEligible) {
-		return errorResponse(403, {
-			error: error.message,
-			code: error.code,
-			details: { reasons: error.reasons }
-		});
-	}
-	return toErrorResponse(error, requestId);
-}
 
 /** The signed-in member, or null (no session, or an anonymous cart's session). */
 function memberOf(event: Event) {
@@ -45,7 +26,7 @@ async function answered(event: Event, work: () => Promise<unknown>): Promise<Res
 	try {
 		return json(await work(), { headers: PRIVATE });
 	} catch (error) {
-		return refused(error, event.locals.requestId);
+		return toErrorResponse(error, event.locals.requestId);
 	}
 }
 
