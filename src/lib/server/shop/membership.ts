@@ -27,16 +27,23 @@ export interface MembershipPlan {
 	priceOre: number;
 }
 
+/** The memberships (of a plan) that cover `now`: the one rule of who is a member. */
+const covering = (db: Kysely<Database>, now: Date) => {
+	const at = now.toISOString();
+	return db
+		.selectFrom('memberships')
+		.innerJoin('membership_plans', 'membership_plans.product_id', 'memberships.product_id')
+		.where('memberships.starts_at', '<=', at)
+		.where('memberships.ends_at', '>', at);
+};
+
 /** The membership that covers `now`, the one ending last when periods overlap; null for none. */
 export async function activeMembership(
 	db: Db,
 	userId: string,
 	now = new Date()
 ): Promise<Membership | null> {
-	const at = now.toISOString();
-	const row = await db
-		.selectFrom('memberships')
-		.innerJoin('membership_plans', 'membership_plans.product_id', 'memberships.product_id')
+	const row = await covering(db, now)
 		.select([
 			'memberships.starts_at',
 			'memberships.ends_at',
@@ -44,8 +51,6 @@ export async function activeMembership(
 			'membership_plans.audience'
 		])
 		.where('memberships.user_id', '=', userId)
-		.where('memberships.starts_at', '<=', at)
-		.where('memberships.ends_at', '>', at)
 		.orderBy('memberships.ends_at', 'desc')
 		.executeTakeFirst();
 	if (!row) return null;
@@ -54,26 +59,22 @@ export async function activeMembership(
 	return { startsAt: row.starts_at, endsAt, period: row.period, audience: row.audience };
 }
 
+/** Whether a membership covers `now`: one query, without working out how long it lasts. */
 export async function isMember(db: Db, userId: string, now = new Date()): Promise<boolean> {
-	return (await activeMembership(db, userId, now)) !== null;
+	return (await membersAmong(db, [userId], now)).has(userId);
 }
 
-/** Which of `userIds` hold a membership that covers `now` (the same rule as activeMembership). */
+/** Which of `userIds` hold a membership that covers `now`. */
 export async function membersAmong(
 	db: Kysely<Database>,
 	userIds: readonly string[],
 	now = new Date()
 ): Promise<Set<string>> {
 	if (userIds.length === 0) return new Set();
-	const at = now.toISOString();
-	const rows = await db
-		.selectFrom('memberships')
-		.innerJoin('membership_plans', 'membership_plans.product_id', 'memberships.product_id')
+	const rows = await covering(db, now)
 		.select('memberships.user_id')
 		.distinct()
 		.where('memberships.user_id', 'in', [...userIds])
-		.where('memberships.starts_at', '<=', at)
-		.where('memberships.ends_at', '>', at)
 		.execute();
 	return new Set(rows.map((r) => r.user_id));
 }
