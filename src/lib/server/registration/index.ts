@@ -169,12 +169,7 @@ export function registrationService(deps: RegistrationDeps) {
 			if (!registration?.enabled)
 				throw new NotFound('this event has no registration', 'unknown_event');
 			if (drawDue(registration, now)) {
-				registration = (
-					await changing(async (trx) => {
-						const locked = await lockedEvent(trx, eventId, now);
-						return { ...locked };
-					})
-				).registration;
+				registration = (await changing((trx) => lockedEvent(trx, eventId, now))).registration;
 			}
 			const [counts, statuses] = await Promise.all([
 				confirmedCounts(db, eventId),
