@@ -21,7 +21,7 @@ import {
 	settle,
 	unregisterPerson
 } from './register';
-import { addPerson, attendeeLists, movePerson } from './organise';
+import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
 import {
@@ -91,6 +91,16 @@ export function registrationService(deps: RegistrationDeps) {
 		async settings(ctx: UserContext, eventId: string): Promise<EventRegistration | null> {
 			await organiser(ctx, eventId);
 			return loadRegistration(db, eventId);
+		},
+
+		/** The settings form's start: the event, its registration (null: none yet), the choices. */
+		async editor(ctx: UserContext, eventId: string) {
+			await organiser(ctx, eventId);
+			const [registration, choices] = await Promise.all([
+				loadRegistration(db, eventId),
+				editorChoices(db, eventId)
+			]);
+			return { ...choices, registration };
 		},
 
 		/** Saves the settings; a capacity or pool raised gives seats to the waiting at once. */

@@ -155,3 +155,27 @@ export async function attendeeLists(
 		counts: await confirmedCounts(db, registration.eventId)
 	};
 }
+
+/** What the settings form offers: the event's title and start, the units and campuses a pool may name. */
+export async function editorChoices(db: Tx, eventId: string) {
+	const [event, units, campuses] = await Promise.all([
+		db
+			.selectFrom('events')
+			.select(['title_no', 'title_en', 'starts_at'])
+			.where('id', '=', eventId)
+			.executeTakeFirstOrThrow(),
+		db
+			.selectFrom('units')
+			.select(['id', 'name_no', 'name_en'])
+			.orderBy('sort')
+			.orderBy('id')
+			.execute(),
+		db.selectFrom('campuses').select(['id', 'name']).orderBy('sort').execute()
+	]);
+	return {
+		title: { no: event.title_no, en: event.title_en },
+		startsAt: event.starts_at,
+		units: units.map((u) => ({ id: u.id, name: { no: u.name_no, en: u.name_en } })),
+		campuses: campuses.map((c) => ({ id: c.id, name: c.name }))
+	};
+}
