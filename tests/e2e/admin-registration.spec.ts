@@ -41,7 +41,7 @@ async function signInAsAdmin(page: Page, baseURL: string) {
 /** People registered straight into the database, in this order: `confirmed` in `poolId`, then waiting. */
 async function registered(
 	eventId: string,
-	poolId: string,
+	poolId: string | null,
 	people: { name: string; status: 'confirmed' | 'waiting' }[]
 ) {
 	const accounts = [];
@@ -109,7 +109,8 @@ for (const locale of LOCALES) {
 				await pool(2).getByLabel(t.adminreg_pool_name_en!).fill('Everyone');
 				await pool(2).getByLabel(t.adminreg_pool_seats!).fill('1');
 				await expect(pool(1).getByLabel(t.adminreg_pool_name_en!)).toHaveValue('Members');
-				expect(await axeViolations(page)).toEqual([]);
+				// axe runs in the page: with scripts off it cannot, and the page is the same.
+				if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 				await page.getByRole('button', { name: t.adminreg_save, exact: true }).click();
 				await expect(page.getByRole('status')).toHaveText(t.adminreg_saved!);
 
@@ -144,8 +145,8 @@ for (const locale of LOCALES) {
 		const t = texts(locale);
 		await signInAsAdmin(page, baseURL!);
 		const id = copyEvent(E2E_DB);
-		const [poolId] = openRegistration(E2E_DB, id, { capacity: 2, pools: [{ seats: 2 }] });
-		await registered(id, poolId!, [
+		openRegistration(E2E_DB, id, { capacity: 2 });
+		await registered(id, null, [
 			{ name: 'Kari Plass', status: 'confirmed' },
 			{ name: 'Ola Plass', status: 'confirmed' }
 		]);
@@ -192,8 +193,6 @@ for (const locale of LOCALES) {
 		expect(await axeViolations(page)).toEqual([]);
 
 		const remove = page.getByRole('region', { name: t.adminreg_remove_heading });
-		await remove.getByRole('button', { name: t.adminreg_remove_submit }).click();
-		await expect(remove.getByLabel(t.adminreg_person!)).toHaveAttribute('aria-invalid', 'true');
 		await remove.getByLabel(t.adminreg_person!).selectOption(kari!.id);
 		await remove.getByLabel(t.adminreg_remove_reason!).fill('Meldte forfall på telefon');
 		await remove.getByRole('button', { name: t.adminreg_remove_submit }).click();
