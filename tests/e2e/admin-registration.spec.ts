@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, E2E_DB, e2eAccount, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
+import {
+	axeViolations,
+	E2E_DB,
+	e2eAccount,
+	e2eAdmin,
+	e2eDb,
+	e2eSession,
+	themedPage
+} from '../helpers/e2e';
 import { copyEvent, openRegistration } from '../helpers/registration';
 
 // The organiser's registration pages in Chromium, in both languages: an admin sets up
@@ -42,12 +50,13 @@ async function signInAsAdmin(page: Page, baseURL: string) {
 async function registered(
 	eventId: string,
 	poolId: string | null,
-	people: { name: string; status: 'confirmed' | 'waiting' }[]
+	people: { name: string; status: 'confirmed' | 'waiting' | 'entered' }[],
+	at = new Date()
 ) {
 	const accounts = [];
 	for (const [i, p] of people.entries()) {
 		const account = await e2eAccount(p.name);
-		const now = new Date().toISOString();
+		const now = at.toISOString();
 		e2eDb((d) =>
 			d
 				.prepare(
@@ -231,6 +240,50 @@ for (const locale of LOCALES) {
 				[per!.name, per!.email, 'Sal', '', ''].join(sep)
 			].sort()
 		);
+	});
+
+	test(`${locale}: after the draw an admin sees its seed and the order it gave; both pages pass axe in the dark theme`, async ({
+		browser,
+		baseURL
+	}) => {
+		const t = texts(locale);
+		const { page, context } = await themedPage(browser, baseURL!, 'dark');
+		await signInAsAdmin(page, baseURL!);
+		const id = copyEvent(E2E_DB);
+		openRegistration(E2E_DB, id, { capacity: 1 });
+		e2eDb((d) =>
+			d
+				.prepare(
+					"update event_registration set mode = 'draw', draw_minutes = 10 where event_id = ?"
+				)
+				.run(id)
+		);
+		const tag = randomUUID().slice(0, 4);
+		const people = await registered(
+			id,
+			null,
+			[
+				{ name: `Anne ${tag}`, status: 'entered' },
+				{ name: `Bjørn ${tag}`, status: 'entered' },
+				{ name: `Cecilie ${tag}`, status: 'entered' }
+			],
+			// In the draw's window: registration opened an hour ago, the window is its first 10 minutes.
+			new Date(Date.now() - 3_300_000)
+		);
+		await page.goto(`/${locale}/admin/events/${id}/registration`);
+		await expect(page.getByRole('heading', { name: t.adminreg_draw_heading })).toBeVisible();
+		await expect(page.getByTestId('draw-seed')).toHaveText(/^[0-9a-f]{32}$/);
+		const order = page.getByRole('table', { name: t.adminreg_draw_order_caption });
+		await expect(order.getByRole('row')).toHaveCount(4);
+		for (const p of people) await expect(order).toContainText(p.name);
+		await expect(order.getByRole('row').nth(1)).toContainText(t.adminreg_status_confirmed!);
+		expect(await axeViolations(page)).toEqual([]);
+		await page.goto(`/${locale}/admin/events/${id}/registration/attendees`);
+		await expect(
+			page.getByRole('table', { name: t.adminreg_waiting_caption }).getByRole('row')
+		).toHaveCount(3);
+		expect(await axeViolations(page)).toEqual([]);
+		await context.close();
 	});
 
 	test(`${locale}: a leader of another unit finds neither page nor the list`, async ({

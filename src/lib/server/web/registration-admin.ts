@@ -355,9 +355,11 @@ export async function settingsPage(event: RequestEvent<{ id: string }>) {
 	const { registration } = services();
 	const { caller, locale } = event.locals;
 	const editor = await organiserOr404(event);
-	const draw = editor.registration?.drawnAt
-		? (await registration.attendees(caller, event.params.id)).draw
-		: null;
+	// Read through the lists, which make a draw whose window has closed before they answer.
+	const draw =
+		editor.registration?.mode === 'draw'
+			? (await registration.attendees(caller, event.params.id)).draw
+			: null;
 	return {
 		eventId: event.params.id,
 		title: editor.title[locale] || editor.title.no,
