@@ -76,6 +76,34 @@ export function registrationService(deps: RegistrationDeps) {
 		return result;
 	}
 
+	/**
+	 * An organiser's change to one registration, under the event's lock: audited with what `work`
+	 * answers (but its promotions), and the mails of the seats it gave out sent after the commit.
+	 */
+	async function organising<T extends { registrationId: string; promotions?: Promotion[] }>(
+		actor: string,
+		eventId: string,
+		action: string,
+		now: Date,
+		work: (trx: Db, registration: EventRegistration) => Promise<T>
+	): Promise<T> {
+		const { result } = await changing(async (trx) => {
+			const { registration, promotions } = await lockedEvent(trx, eventId, now);
+			const result = await work(trx, registration);
+			const { registrationId, promotions: more = [], ...details } = result;
+			await record(trx, {
+				actor,
+				subjectType: 'registration',
+				subjectId: registrationId,
+				action,
+				details: { eventId, ...details },
+				at: now
+			});
+			return { result, promotions: [...promotions, ...more] };
+		});
+		return result;
+	}
+
 	async function organiser(ctx: UserContext, eventId: string) {
 		const event = await db
 			.selectFrom('events')
@@ -185,20 +213,14 @@ export function registrationService(deps: RegistrationDeps) {
 		/** An organiser adds a person by their account's e-mail (audited); see organise.ts. */
 		async add(ctx: UserContext, eventId: string, input: AddInput, now = new Date()) {
 			const actor = await organiser(ctx, eventId);
-			const parsedInput = parsed(AddInput, input);
-			const { added } = await changing(async (trx) => {
-				const { registration, promotions } = await lockedEvent(trx, eventId, now);
-				const added = await addPerson(trx, registration, parsedInput, now);
-				await record(trx, {
-					actor: actor.id,
-					subjectType: 'registration',
-					subjectId: eventId,
-					action: 'add',
-					details: { eventId, ...added },
-					at: now
-				});
-				return { added, promotions };
-			});
+			const add = parsed(AddInput, input);
+			const { registrationId: _, ...added } = await organising(
+				actor.id,
+				eventId,
+				'add',
+				now,
+				(trx, r) => addPerson(trx, r, add, now)
+			);
 			return added;
 		},
 
@@ -206,19 +228,10 @@ export function registrationService(deps: RegistrationDeps) {
 		async move(ctx: UserContext, eventId: string, input: MoveInput, now = new Date()) {
 			const actor = await organiser(ctx, eventId);
 			const move = parsed(MoveInput, input);
-			await changing(async (trx) => {
-				const { registration, promotions } = await lockedEvent(trx, eventId, now);
-				const moved = await movePerson(trx, registration, move, now);
-				await record(trx, {
-					actor: actor.id,
-					subjectType: 'registration',
-					subjectId: eventId,
-					action: 'move',
-					details: { eventId, userId: move.userId, from: moved.from, to: move.poolId },
-					at: now
-				});
-				return { promotions: [...promotions, ...moved.promotions] };
-			});
+			await organising(actor.id, eventId, 'move', now, async (trx, r) => ({
+				...(await movePerson(trx, r, move, now)),
+				to: move.poolId
+			}));
 		},
 
 		/** Sets the capacity alone, as a save of the stored settings with it (audited there). */

@@ -46,6 +46,17 @@ describe.each(ENGINES)('the organiser’s lists on %s', (engine) => {
 			.select(['actor', 'details'])
 			.where('action', '=', action)
 			.execute();
+	/** The id of a pool of another event (of the same unit). */
+	async function otherEventsPool() {
+		await insertEvent(on.db, 'ev-other', 'choir');
+		await on.registration.saveSettings(
+			admin,
+			'ev-other',
+			settings({ capacity: 5, pools: [everyone('Other', 5)] }),
+			minutes(-60)
+		);
+		return (await on.registration.settings(admin, 'ev-other'))!.pools[0]!.id;
+	}
 	/** Two pools, A (1 seat) and B (1 seat): `a` in A, `b` in B, `w` waiting. */
 	async function twoFullPools() {
 		await saveSettings(on.registration, {
@@ -95,14 +106,7 @@ describe.each(ENGINES)('the organiser’s lists on %s', (engine) => {
 
 	it('adding an unknown e-mail, someone already registered, to a full pool or to another event’s pool is refused; nothing changes', async () => {
 		const { A } = await twoFullPools();
-		await insertEvent(on.db, 'ev-other', 'choir');
-		await on.registration.saveSettings(
-			admin,
-			'ev-other',
-			settings({ capacity: 5, pools: [everyone('Other', 5)] }),
-			minutes(-60)
-		);
-		const other = (await on.registration.settings(admin, 'ev-other'))!.pools[0]!.id;
+		const other = await otherEventsPool();
 		const before = await line();
 		const add = (email: string, poolId: string | null) =>
 			on.registration.add(admin, EVENT, { email, poolId }, minutes(2));
@@ -129,14 +133,7 @@ describe.each(ENGINES)('the organiser’s lists on %s', (engine) => {
 
 	it('moving into a full pool, to another event’s pool, or someone not registered is refused; nothing changes', async () => {
 		const { A, B } = await twoFullPools();
-		await insertEvent(on.db, 'ev-other', 'choir');
-		await on.registration.saveSettings(
-			admin,
-			'ev-other',
-			settings({ capacity: 5, pools: [everyone('Other', 5)] }),
-			minutes(-60)
-		);
-		const other = (await on.registration.settings(admin, 'ev-other'))!.pools[0]!.id;
+		const other = await otherEventsPool();
 		const before = await line();
 		const move = (userId: string, poolId: string) =>
 			on.registration.move(admin, EVENT, { userId, poolId }, minutes(2));

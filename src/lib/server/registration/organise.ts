@@ -33,7 +33,12 @@ export async function addPerson(
 	registration: EventRegistration,
 	input: { email: string; poolId: string | null },
 	now: Date
-): Promise<{ userId: string; status: 'confirmed' | 'waiting'; poolId: string | null }> {
+): Promise<{
+	registrationId: string;
+	userId: string;
+	status: 'confirmed' | 'waiting';
+	poolId: string | null;
+}> {
 	const user = await db
 		.selectFrom('users')
 		.select('id')
@@ -60,8 +65,13 @@ export async function addPerson(
 			[poolId, status] = [pool?.id ?? null, 'confirmed'];
 		}
 	}
-	await insertRegistration(db, registration, user.id, { status, poolId, answer: null, now });
-	return { userId: user.id, status, poolId };
+	const row = await insertRegistration(db, registration, user.id, {
+		status,
+		poolId,
+		answer: null,
+		now
+	});
+	return { registrationId: row.id, userId: user.id, status, poolId };
 }
 
 /**
@@ -74,7 +84,13 @@ export async function movePerson(
 	registration: EventRegistration,
 	input: { userId: string; poolId: string },
 	now: Date
-): Promise<{ from: string | null; status: string; promotions: Promotion[] }> {
+): Promise<{
+	registrationId: string;
+	userId: string;
+	from: string | null;
+	status: string;
+	promotions: Promotion[];
+}> {
 	const pool = poolOf(registration, input.poolId);
 	const row = await liveRow(db, registration.eventId, input.userId);
 	if (!row) throw new NotFound('this person is not registered', 'not_registered');
@@ -92,7 +108,13 @@ export async function movePerson(
 		.set({ status: 'confirmed', pool_id: pool.id, updated_at: now.toISOString() })
 		.where('id', '=', row.id)
 		.execute();
-	return { from: row.pool_id, status: row.status, promotions: await fill(db, registration, now) };
+	return {
+		registrationId: row.id,
+		userId: row.user_id,
+		from: row.pool_id,
+		status: row.status,
+		promotions: await fill(db, registration, now)
+	};
 }
 
 /** The event's live registrations with the people's names and whether their seat is paid. */
