@@ -87,7 +87,11 @@ describe('the registration settings form', () => {
 		);
 		expect(pools).toEqual({
 			ok: false,
-			errors: { 'pool-0-nameNo': 'required', 'pool-0-units': 'required', questionEn: 'question_both' }
+			errors: {
+				'pool-0-nameNo': 'required',
+				'pool-0-units': 'required',
+				questionEn: 'question_both'
+			}
 		});
 	});
 });
