@@ -1,13 +1,16 @@
 // Event registration: what routes and the scheduler call. Each change is one transaction under the
 // event's lock (register.ts); the mails its promotions wrote to the outbox are sent after the
-// commit. Settings and removals are for admins and the leaders of the event's unit, and audited.
+// commit. Settings and the organiser's changes to the lists (add, move, remove, a message) are for
+// admins and the leaders of the event's unit, and audited.
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { record, recordChange } from '../audit';
 import { Invalid, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
+import { toCsv } from '../csv';
 import { eraseOldAnswers } from './answers';
+import { writeMessage } from './announce';
 import { drawDue } from './draw';
 import {
 	cancelRegistration,
@@ -18,17 +21,23 @@ import {
 	settle,
 	unregisterPerson
 } from './register';
+import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
 import { confirmedCounts, statusCounts } from './seats';
-import { auditedSettings, loadRegistration, writeSettings } from './settings';
+import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
 import {
+	AddInput,
+	MessageInput,
+	MoveInput,
 	RegisterInput,
 	RemovalInput,
 	SettingsInput,
+	type AttendeeLists,
 	type EventRegistration,
 	type Mine,
 	type Overview
 } from './types';
 import type { Promotion } from './waiting-list';
+import { attendeeFileWords, registrationLocale } from './words';
 
 export * from './types';
 
@@ -67,6 +76,34 @@ export function registrationService(deps: RegistrationDeps) {
 		return result;
 	}
 
+	/**
+	 * An organiser's change to one registration, under the event's lock: audited with what `work`
+	 * answers (but its promotions), and the mails of the seats it gave out sent after the commit.
+	 */
+	async function organising<T extends { registrationId: string; promotions?: Promotion[] }>(
+		actor: string,
+		eventId: string,
+		action: string,
+		now: Date,
+		work: (trx: Db, registration: EventRegistration) => Promise<T>
+	): Promise<T> {
+		const { result } = await changing(async (trx) => {
+			const { registration, promotions } = await lockedEvent(trx, eventId, now);
+			const result = await work(trx, registration);
+			const { registrationId, promotions: more = [], ...details } = result;
+			await record(trx, {
+				actor,
+				subjectType: 'registration',
+				subjectId: registrationId,
+				action,
+				details: { eventId, ...details },
+				at: now
+			});
+			return { result, promotions: [...promotions, ...more] };
+		});
+		return result;
+	}
+
 	async function organiser(ctx: UserContext, eventId: string) {
 		const event = await db
 			.selectFrom('events')
@@ -77,11 +114,21 @@ export function registrationService(deps: RegistrationDeps) {
 		return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
 	}
 
-	return {
+	const service = {
 		/** The event's registration settings for its organisers; null when it has none yet. */
 		async settings(ctx: UserContext, eventId: string): Promise<EventRegistration | null> {
 			await organiser(ctx, eventId);
 			return loadRegistration(db, eventId);
+		},
+
+		/** The settings form's start: the event, its registration (null: none yet), the choices. */
+		async editor(ctx: UserContext, eventId: string) {
+			await organiser(ctx, eventId);
+			const [registration, choices] = await Promise.all([
+				loadRegistration(db, eventId),
+				editorChoices(db, eventId)
+			]);
+			return { ...choices, registration };
 		},
 
 		/** Saves the settings; a capacity or pool raised gives seats to the waiting at once. */
@@ -163,6 +210,93 @@ export function registrationService(deps: RegistrationDeps) {
 			});
 		},
 
+		/** An organiser adds a person by their account's e-mail (audited); see organise.ts. */
+		async add(ctx: UserContext, eventId: string, input: AddInput, now = new Date()) {
+			const actor = await organiser(ctx, eventId);
+			const add = parsed(AddInput, input);
+			const { registrationId: _, ...added } = await organising(
+				actor.id,
+				eventId,
+				'add',
+				now,
+				(trx, r) => addPerson(trx, r, add, now)
+			);
+			return added;
+		},
+
+		/** An organiser moves a person to a seat in another pool (audited); the next moves up. */
+		async move(ctx: UserContext, eventId: string, input: MoveInput, now = new Date()) {
+			const actor = await organiser(ctx, eventId);
+			const move = parsed(MoveInput, input);
+			await organising(actor.id, eventId, 'move', now, async (trx, r) => ({
+				...(await movePerson(trx, r, move, now)),
+				to: move.poolId
+			}));
+		},
+
+		/** Sets the capacity alone, as a save of the stored settings with it (audited there). */
+		async setCapacity(ctx: UserContext, eventId: string, capacity: number, now = new Date()) {
+			await organiser(ctx, eventId);
+			const current = await loadRegistration(db, eventId);
+			if (!current) throw new NotFound('this event has no registration', 'unknown_event');
+			return service.saveSettings(ctx, eventId, { ...inputOf(current), capacity }, now);
+		},
+
+		/** An organiser's message to the attendees or the waiting list, through the outbox (audited). */
+		async message(ctx: UserContext, eventId: string, input: MessageInput, now = new Date()) {
+			const actor = await organiser(ctx, eventId);
+			const message = parsed(MessageInput, input);
+			const registration = await loadRegistration(db, eventId);
+			if (!registration) throw new NotFound('this event has no registration', 'unknown_event');
+			const ids = await db.transaction().execute(async (trx) => {
+				const ids = await writeMessage(trx, registration, message, now);
+				await record(trx, {
+					actor: actor.id,
+					subjectType: 'event_registration',
+					subjectId: eventId,
+					action: 'message',
+					details: {
+						audience: message.audience,
+						recipients: ids.length,
+						subject: message.subjectNo
+					},
+					at: now
+				});
+				return ids;
+			});
+			for (const id of ids) await deps.mail?.deliver(id);
+			return { recipients: ids.length };
+		},
+
+		/** The organiser's lists: attendees per pool, the waiting list in order, the draw. */
+		async attendees(ctx: UserContext, eventId: string, now = new Date()): Promise<AttendeeLists> {
+			await organiser(ctx, eventId);
+			let registration = await loadRegistration(db, eventId);
+			if (!registration) throw new NotFound('this event has no registration', 'unknown_event');
+			if (registration.enabled && drawDue(registration, now)) {
+				registration = (await changing((trx) => lockedEvent(trx, eventId, now))).registration;
+			}
+			return attendeeLists(db, registration);
+		},
+
+		/** The attendees as a spreadsheet file: name, e-mail, pool, answer, paid. */
+		async attendeesCsv(ctx: UserContext, eventId: string, locale: 'no' | 'en') {
+			const { registration, confirmed } = await service.attendees(ctx, eventId);
+			const words = attendeeFileWords(registrationLocale(locale));
+			const pools = new Map(registration.pools.map((p) => [p.id, p.name[locale] || p.name.no]));
+			return toCsv(
+				words.header,
+				confirmed.map((a) => [
+					a.name,
+					a.email,
+					a.poolId ? (pools.get(a.poolId) ?? '') : '',
+					a.answer,
+					words.paid(a.paid)
+				]),
+				locale
+			);
+		},
+
 		/** The event's registration as a member sees it, with their own answer. */
 		async overview(ctx: UserContext, eventId: string, now = new Date()): Promise<Overview> {
 			let registration = await loadRegistration(db, eventId);
@@ -225,6 +359,7 @@ export function registrationService(deps: RegistrationDeps) {
 			return seated;
 		}
 	};
+	return service;
 }
 
 export type RegistrationService = ReturnType<typeof registrationService>;

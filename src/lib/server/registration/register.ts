@@ -88,14 +88,6 @@ export async function registerPerson(
 	if (!mayRegister(registration.pools, person))
 		throw new NotEligible(reasonsFor(registration.pools));
 
-	// Not a counter on the settings row: a write there would clear every cached page
-	// (db/private-tables.ts) at each registration of a rush.
-	const last = await db
-		.selectFrom('registrations')
-		.select((eb) => eb.fn.max('arrival').as('n'))
-		.where('event_id', '=', eventId)
-		.executeTakeFirst();
-	const arrivals = Number(last?.n ?? 0) + 1;
 	let status: 'entered' | 'confirmed' | 'waiting' = 'entered';
 	let poolId: string | null = null;
 	if (!inDrawWindow(registration, now)) {
@@ -104,24 +96,53 @@ export async function registerPerson(
 		status = pool === undefined ? 'waiting' : 'confirmed';
 		poolId = pool?.id ?? null;
 	}
+	const row = await insertRegistration(db, registration, userId, {
+		status,
+		poolId,
+		answer: registration.questionNo === null ? null : answer,
+		now
+	});
+	return { mine: await mineOf(db, registration, row), promotions };
+}
+
+/** A new registration, last in arrival order (the caller holds the event's lock). */
+export async function insertRegistration(
+	db: Tx,
+	registration: EventRegistration,
+	userId: string,
+	fields: {
+		status: 'entered' | 'confirmed' | 'waiting';
+		poolId: string | null;
+		answer: string | null;
+		now: Date;
+	}
+): Promise<Row> {
+	// Not a counter on the settings row: a write there would clear every cached page
+	// (db/private-tables.ts) at each registration of a rush.
+	const last = await db
+		.selectFrom('registrations')
+		.select((eb) => eb.fn.max('arrival').as('n'))
+		.where('event_id', '=', registration.eventId)
+		.executeTakeFirst();
+	const arrivals = Number(last?.n ?? 0) + 1;
 	const row: Row = {
 		id: randomUUID(),
-		event_id: eventId,
+		event_id: registration.eventId,
 		user_id: userId,
-		pool_id: poolId,
-		status,
+		pool_id: fields.poolId,
+		status: fields.status,
 		arrival: arrivals,
 		queue: arrivals,
-		answer: registration.questionNo === null ? null : answer,
+		answer: fields.answer,
 		order_id: null,
 		pay_by: null,
 		late: 0,
 		cancelled_reason: null,
-		created_at: now.toISOString(),
-		updated_at: now.toISOString()
+		created_at: fields.now.toISOString(),
+		updated_at: fields.now.toISOString()
 	};
 	await db.insertInto('registrations').values(row).execute();
-	return { mine: await mineOf(db, registration, row), promotions };
+	return row;
 }
 
 /** Cancels a live registration and gives what it held to the next in line. */

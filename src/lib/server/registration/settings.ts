@@ -84,6 +84,23 @@ function poolOf(row: Selectable<RegistrationPoolsTable>): Pool {
 	};
 }
 
+/** The stored settings as the input that would save them again (pools keep their ids). */
+export function inputOf(r: EventRegistration): Settings {
+	const { eventId: _e, unitId: _u, title: _t, drawSeed: _s, drawnAt: _d, pools, ...settings } = r;
+	return {
+		...settings,
+		pools: pools.map((p) => ({
+			id: p.id,
+			nameNo: p.name.no,
+			nameEn: p.name.en,
+			seats: p.seats,
+			eligibility: p.eligibility,
+			unitIds: p.unitIds,
+			campusId: p.campusId
+		}))
+	};
+}
+
 /** The settings as the audit log records them: plain values, pools included. */
 export function auditedSettings(r: EventRegistration | null): Record<string, unknown> | null {
 	if (!r) return null;

@@ -24,10 +24,16 @@ const localized = (key: string, text: string) => ({ [`${key}_no`]: text, [`${key
 export async function eventRows(db: Db): Promise<void> {
 	await db.insertInto('campuses').values({ id: 'oslo', name: 'Oslo', sort: 1 }).execute();
 	await db.insertInto('campuses').values({ id: 'bergen', name: 'Bergen', sort: 2 }).execute();
+	await insertUnit(db, 'choir');
+	await insertEvent(db, EVENT, 'choir');
+	await db.insertInto('users').values(userRow(ADMIN)).execute();
+}
+
+export async function insertUnit(db: Db, id: string): Promise<void> {
 	await db
 		.insertInto('units')
 		.values({
-			id: 'choir',
+			id,
 			campus_id: 'oslo',
 			type: 'group',
 			sort: 1,
@@ -35,17 +41,21 @@ export async function eventRows(db: Db): Promise<void> {
 			image_file_id: null,
 			image_alt_no: null,
 			image_alt_en: null,
-			...(localized('name', 'Choir') as { name_no: string; name_en: string }),
+			...(localized('name', id) as { name_no: string; name_en: string }),
 			...(localized('summary', '') as { summary_no: string; summary_en: string }),
 			...(localized('body', '') as { body_no: string; body_en: string })
 		})
 		.execute();
+}
+
+/** An event of `unitId` in Oslo on 20 December, titled Julebord / Christmas party. */
+export async function insertEvent(db: Db, id: string, unitId: string | null): Promise<void> {
 	await db
 		.insertInto('events')
 		.values({
-			id: EVENT,
+			id,
 			campus_id: 'oslo',
-			unit_id: 'choir',
+			unit_id: unitId,
 			category: 'party',
 			location: 'Hall',
 			starts_at: '2026-12-20T18:00:00.000Z',
@@ -66,14 +76,19 @@ export async function eventRows(db: Db): Promise<void> {
 			body_en: ''
 		})
 		.execute();
-	await db.insertInto('users').values(userRow(ADMIN)).execute();
 }
 
 /** People `ids`, each a verified account; `member`: with a paid membership covering T0. */
 export async function people(
 	db: Db,
 	ids: readonly string[],
-	options: { member?: boolean; unit?: string; campus?: string; locale?: string } = {}
+	options: {
+		member?: boolean;
+		unit?: string;
+		role?: 'member' | 'leader';
+		campus?: string;
+		locale?: string;
+	} = {}
 ): Promise<void> {
 	if (ids.length === 0) return;
 	await db
@@ -91,7 +106,7 @@ export async function people(
 				ids.map((id) => ({
 					unit_id: options.unit!,
 					user_id: id,
-					role: 'member',
+					role: options.role ?? 'member',
 					created_at: T0.toISOString()
 				}))
 			)

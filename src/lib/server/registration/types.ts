@@ -78,6 +78,42 @@ export const RemovalInput = z.object({
 });
 export type RemovalInput = z.input<typeof RemovalInput>;
 
+/** An organiser adds a person by their account's e-mail; to a pool, or wherever a seat is free. */
+export const AddInput = z.object({
+	email: z.string().trim().toLowerCase().max(254).pipe(z.email()),
+	poolId: z.string().min(1).max(64).nullable().default(null)
+});
+export type AddInput = z.input<typeof AddInput>;
+
+/** An organiser moves a person (confirmed or waiting) to a seat in another pool of the event. */
+export const MoveInput = z.object({
+	userId: z.string().min(1).max(100),
+	poolId: z.string().min(1).max(64)
+});
+export type MoveInput = z.input<typeof MoveInput>;
+
+const subject = z.string().trim().min(1).max(200);
+const body = z.string().trim().min(1).max(10_000);
+
+/**
+ * A message from the organiser to the attendees or to the waiting list. Written in Norwegian, and
+ * in English too when the organiser wants those who chose English to read it in English.
+ */
+export const MessageInput = z
+	.object({
+		audience: z.enum(['confirmed', 'waiting']),
+		subjectNo: subject,
+		textNo: body,
+		subjectEn: subject.nullable().default(null),
+		textEn: body.nullable().default(null)
+	})
+	.refine((m) => (m.subjectEn === null) === (m.textEn === null), {
+		message: 'the English message has a subject and a text, or neither',
+		path: ['textEn']
+	});
+export type MessageInput = z.input<typeof MessageInput>;
+export type Message = z.output<typeof MessageInput>;
+
 export interface Pool {
 	id: string;
 	sort: number;
@@ -126,6 +162,37 @@ export type IneligibleReason =
 	| { eligibility: 'members' }
 	| { eligibility: 'units'; unitIds: string[] }
 	| { eligibility: 'campus'; campusId: string };
+
+/** One person on the organiser's lists. */
+export interface Attendee {
+	registrationId: string;
+	userId: string;
+	name: string;
+	email: string | null;
+	answer: string | null;
+	/** The pool's id; null for an event without pools, or for someone waiting. */
+	poolId: string | null;
+	/** Whether the seat is paid; null while it has no order (a free event). */
+	paid: boolean | null;
+	late: boolean;
+}
+
+/** What the organiser sees: the settings, the seats per pool, the attendees and the waiting list. */
+export interface AttendeeLists {
+	registration: EventRegistration;
+	confirmed: Attendee[];
+	/** In line, in order: position 1 first. */
+	waiting: (Attendee & { position: number })[];
+	/** Registered in the draw's window, not drawn yet. */
+	entered: Attendee[];
+	/** The draw's seed and the order it gave, once drawn. */
+	draw: {
+		seed: string;
+		at: string;
+		order: { place: number; name: string; status: string }[];
+	} | null;
+	counts: { total: number; byPool: Map<string, number> };
+}
 
 export class NotOpenYet extends Conflict {
 	constructor(readonly opensAt: string) {

@@ -1,5 +1,5 @@
 // The registration domain's words, per locale: the e-mail a person gets when the waiting list (or
-// the draw) gives them a seat. Pages and the API name statuses and refusals by their codes.
+// the draw) gives them a seat, the frame of an organiser's message, the attendee list's file. Pages and the API name statuses and refusals by their codes.
 export type RegistrationLocale = 'no' | 'en';
 
 const WORDS = {
@@ -8,14 +8,31 @@ const WORDS = {
 		greeting: (name: string) => (name ? `Hei ${name},` : 'Hei,'),
 		promotedBody: (title: string) => `Det ble ledig plass, og du har nå fått plass på «${title}».`,
 		unregisterHint:
-			'Kan du likevel ikke komme? Meld deg av på arrangementets side, så går plassen til nestemann.'
+			'Kan du likevel ikke komme? Meld deg av på arrangementets side, så går plassen til nestemann.',
+		messageWhy: {
+			confirmed: (title: string) => `Du får denne meldingen fordi du er påmeldt «${title}».`,
+			waiting: (title: string) =>
+				`Du får denne meldingen fordi du står på venteliste til «${title}».`
+		},
+		csvHeader: ['Navn', 'E-post', 'Pulje', 'Svar', 'Betalt'],
+		yes: 'ja',
+		no: 'nei'
 	},
 	en: {
 		promotedSubject: (title: string) => `You have a place: ${title}`,
 		greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
 		promotedBody: (title: string) => `You now have a place at “${title}”.`,
 		unregisterHint:
-			'If you can no longer come, unregister on the event’s page so the place goes to the next person.'
+			'If you can no longer come, unregister on the event’s page so the place goes to the next person.',
+		messageWhy: {
+			confirmed: (title: string) =>
+				`You get this message because you are registered for “${title}”.`,
+			waiting: (title: string) =>
+				`You get this message because you are on the waiting list for “${title}”.`
+		},
+		csvHeader: ['Name', 'E-mail', 'Pool', 'Answer', 'Paid'],
+		yes: 'yes',
+		no: 'no'
 	}
 } as const;
 
@@ -33,5 +50,28 @@ export function promotedMail(
 	return {
 		subject: w.promotedSubject(eventTitle),
 		text: [w.greeting(person.name), '', w.promotedBody(eventTitle), '', w.unregisterHint].join('\n')
+	};
+}
+
+/** An organiser's message as one person gets it: their language's version, and why they get it. */
+export function organiserMail(
+	locale: RegistrationLocale,
+	audience: 'confirmed' | 'waiting',
+	message: { subject: string; text: string },
+	title: { no: string; en: string }
+): { subject: string; text: string } {
+	const eventTitle = title[locale] || title.no;
+	return {
+		subject: message.subject,
+		text: [message.text, '', '—', WORDS[locale].messageWhy[audience](eventTitle)].join('\n')
+	};
+}
+
+/** The attendee file's header row and its words for a paid seat, in the reader's language. */
+export function attendeeFileWords(locale: RegistrationLocale) {
+	const w = WORDS[locale];
+	return {
+		header: [...w.csvHeader],
+		paid: (paid: boolean | null) => (paid === null ? '' : paid ? w.yes : w.no)
 	};
 }
