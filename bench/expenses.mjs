@@ -59,7 +59,7 @@ function seedMember(file) {
 		}
 	})();
 	db.close();
-	return { cookie: `session=${secret}`, claimId: ids[1], draftId: ids[0] };
+	return { cookie: `session=${secret}`, userId, claimId: ids[1], draftId: ids[0] };
 }
 
 /** The bench's member and claims, for profiling one page by hand. */
