@@ -99,6 +99,9 @@ export function rolesService(deps: {
 	adminEmails: string[];
 	safetyEmails?: string[];
 }) {
+	// The roles of reading requests, per request context, so forgotten with the request.
+	const once = new WeakMap<UserContext, Promise<Roles>>();
+
 	/** A verified account whose address the configuration lists. */
 	async function isListed(user: SessionUser, emails: string[]): Promise<boolean> {
 		if (!user.email || !emails.includes(user.email.toLowerCase())) return false;
@@ -117,8 +120,10 @@ export function rolesService(deps: {
 	async function can(ctx: UserContext, permission: Permission, now = new Date()) {
 		const user = ctx.user;
 		if (!user || user.isAnonymous) return false;
-		// A reading request has (or will have) its roles looked up once: they answer this too.
-		if (ctx.readOnly) return allows(await rolesOf(ctx, now), permission);
+		// A reading request whose roles were looked up (a page's header asks for them) has the
+		// answer already; otherwise one query for this permission is less than all the roles.
+		const known = ctx.readOnly ? once.get(ctx) : undefined;
+		if (known) return allows(await known, permission);
 		switch (permission.action) {
 			case 'admin':
 				return isAdmin(user);
@@ -144,9 +149,6 @@ export function rolesService(deps: {
 			}
 		}
 	}
-
-	// Per request context, so forgotten with the request.
-	const once = new WeakMap<UserContext, Promise<Roles>>();
 
 	/** When the membership ends tells whether there is one: one lookup answers both. */
 	async function membership(userId: string, now: Date) {
