@@ -10,12 +10,13 @@ import type { contentService } from './index';
 
 export interface KeptReadsOptions {
 	ttlMs: number;
+	/** Bounded: a filter in the address makes as many keys as someone cares to type. */
 	maxEntries?: number;
 	/** Asked before each read: whether someone else changed the data since it was last asked. */
 	changedElsewhere?: () => boolean;
 }
 
-export function keptReads({ ttlMs, maxEntries = 500, changedElsewhere }: KeptReadsOptions) {
+export function keptReads({ ttlMs, maxEntries = 200, changedElsewhere }: KeptReadsOptions) {
 	const entries = new Map<string, { value: Promise<unknown>; expiresAt: number }>();
 
 	function clear() {
