@@ -11,11 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { seedMemberForProfile } from './expenses.mjs';
+import { startWithMember } from './expenses.mjs';
 import { GOALS, printGoals } from './http.mjs';
 import { QUICK, failure, load, seconds, warm } from './lib/load.mjs';
-import { BENCH_LIMITS, ensureBuild, firstLink, startOrgweb } from './lib/orgweb.mjs';
-import { buildSvelteKitRef, startSvelteKitRef } from './lib/refs.mjs';
+import { ensureBuild, firstLink } from './lib/orgweb.mjs';
+import { buildSvelteKitRef } from './lib/refs.mjs';
 import { isMain, settle, stopAll } from './lib/servers.mjs';
 import { fmtRatio, printTable, ratio } from './lib/table.mjs';
 
@@ -50,16 +50,7 @@ export async function signedInBench() {
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-bench-signedin-'));
 	const servers = [];
 	try {
-		const databaseFile = join(dir, 'orgweb.db');
-		const orgweb = await startOrgweb({
-			databaseFile,
-			logFile: join(dir, 'orgweb.log'),
-			env: { ...BENCH_LIMITS, FILES_DIR: join(dir, 'files') }
-		});
-		servers.push(orgweb);
-		const sveltekit = await startSvelteKitRef();
-		servers.push(sveltekit);
-		const { cookie, userId } = seedMemberForProfile(databaseFile);
+		const { orgweb, sveltekit, databaseFile, cookie, userId } = await startWithMember(dir, servers);
 		makeMember(databaseFile, userId);
 		const eventPage = await firstLink(orgweb.url, '/en/events', '/en/events/');
 		// The expense list is behind sign-in: a visitor is sent to sign in, so it has no visitor row.

@@ -5,6 +5,7 @@
 // page, and a change shows on their next request too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, withDb } from '../helpers/fixtures';
+import { eventForm } from '../helpers/event-form';
 import { mainText } from '../helpers/http';
 import { shopper } from '../helpers/shop';
 import { startServer, type TestServer } from '../helpers/server';
@@ -218,25 +219,8 @@ describe("signed-in members' pages", () => {
 		const day = '/en/events?from=2027-01-15&to=2027-01-15';
 		expect(mainText(await (await get(day, member.cookie)).text())).not.toContain('Winter ball');
 		const { browser } = as('admin@example.org');
-		const created = await browser.post('/en/admin/content/events/new?/save', {
-			title_no: 'Vinterball',
-			title_en: 'Winter ball',
-			summary_no: 'Dans.',
-			summary_en: 'Dancing.',
-			body_no: 'Dans.',
-			body_en: 'Dancing.',
-			starts_at: '2027-01-15T19:00',
-			ends_at: '2027-01-15T23:00',
-			location: 'Aulaen',
-			category: 'social',
-			campus_id: 'oslo',
-			unit_id: 'events-oslo',
-			price_ore: '',
-			capacity: '',
-			product_id: '',
-			publication: 'published',
-			publish_at: ''
-		});
+		const created = await browser.post('/en/admin/content/events/new?/save', eventForm());
+
 		expect(created.status).toBe(303);
 		expect(mainText(await (await get(day, member.cookie)).text())).toContain('Winter ball');
 	});
