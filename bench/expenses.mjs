@@ -59,11 +59,28 @@ function seedMember(file) {
 		}
 	})();
 	db.close();
-	return { cookie: `session=${secret}`, claimId: ids[1], draftId: ids[0] };
+	return { cookie: `session=${secret}`, userId, claimId: ids[1], draftId: ids[0] };
 }
 
 /** The bench's member and claims, for profiling one page by hand. */
 export const seedMemberForProfile = seedMember;
+
+/**
+ * orgweb on a fresh demo database in `dir` with the bench's member and claims, and the minimal
+ * SvelteKit page; both are added to `servers` (to stop).
+ */
+export async function startWithMember(dir, servers) {
+	const databaseFile = join(dir, 'orgweb.db');
+	const orgweb = await startOrgweb({
+		databaseFile,
+		logFile: join(dir, 'orgweb.log'),
+		env: { ...BENCH_LIMITS, FILES_DIR: join(dir, 'files') }
+	});
+	servers.push(orgweb);
+	const sveltekit = await startSvelteKitRef();
+	servers.push(sveltekit);
+	return { orgweb, sveltekit, databaseFile, ...seedMember(databaseFile) };
+}
 
 export async function expensesBench() {
 	ensureBuild();
@@ -72,16 +89,7 @@ export async function expensesBench() {
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-bench-fs-'));
 	const servers = [];
 	try {
-		const databaseFile = join(dir, 'orgweb.db');
-		const orgweb = await startOrgweb({
-			databaseFile,
-			logFile: join(dir, 'orgweb.log'),
-			env: { ...BENCH_LIMITS, FILES_DIR: join(dir, 'files') }
-		});
-		servers.push(orgweb);
-		const sveltekit = await startSvelteKitRef();
-		servers.push(sveltekit);
-		const { cookie, claimId, draftId } = seedMember(databaseFile);
+		const { orgweb, sveltekit, cookie, claimId, draftId } = await startWithMember(dir, servers);
 		const headers = { cookie };
 		const pages = [
 			['list', '/en/fs'],

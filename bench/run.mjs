@@ -3,7 +3,7 @@
 // end, and writes everything to bench/results.json.
 //
 // BENCH_QUICK=1 shortens every load (development runs);
-// BENCH_ONLY=http,growth,cold,weight,shop,instances,expenses,assistant runs some parts only.
+// BENCH_ONLY=http,growth,cold,weight,shop,instances,expenses,signedin,assistant runs some parts only.
 // Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -18,6 +18,7 @@ import { QUICK } from './lib/load.mjs';
 import { ROOT, ensureBuild } from './lib/orgweb.mjs';
 import { HOME_JS_GOAL_BYTES, pageWeight } from './page-weight.mjs';
 import { shopBench } from './shop.mjs';
+import { signedInBench } from './signedin.mjs';
 
 const PARTS = {
 	http: httpBench,
@@ -27,6 +28,7 @@ const PARTS = {
 	shop: shopBench,
 	instances: instancesBench,
 	expenses: expensesBench,
+	signedin: signedInBench,
 	assistant: assistantBench
 };
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
@@ -69,7 +71,8 @@ const failedLoads = [
 	...(results.instances?.rows ?? []).flatMap((r) =>
 		[r.home, r.cart, r.limited].filter((load) => !load.ok)
 	),
-	...(results.expenses?.rows ?? []).filter((r) => !r.ok)
+	...(results.expenses?.rows ?? []).filter((r) => !r.ok),
+	...(results.signedin?.rows ?? []).filter((r) => !r.ok)
 ];
 const receiptUnread = results.assistant && !results.assistant.ocr.readEveryTime;
 results.flagged = failedLoads.length > 0 || Boolean(receiptUnread);
@@ -88,6 +91,7 @@ if (results.http) {
 	printGoals(goals);
 }
 if (results.expenses) printGoals(results.expenses.goals, 'Budgets of the expense pages');
+if (results.signedin) printGoals(results.signedin.goals, 'Signed-in pages (issue 32)');
 if (results.assistant) printAssistantSummary(results.assistant);
 if (failedLoads.length > 0)
 	console.log(

@@ -167,11 +167,11 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// Without a session cookie there is no one to look up (and no promise to wait for). The
 		// reporter's safety pages never look: nothing there may know, renew or touch a session.
 		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
-		setCaller(event.locals, found?.user ?? null, found?.sessionId ?? null);
+		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
+		setCaller(event.locals, found?.user ?? null, found?.sessionId ?? null, reads);
 
 		// Who may not post here is refused before the body is read: a visitor's 50 MB upload to a
 		// protected page is not worth the seconds it takes to parse.
-		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
 		const refused = await refusedBeforeBody(api, reads);
 		if (refused) return refused;
 

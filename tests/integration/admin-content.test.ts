@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../../src/lib/server/files/test-fixtures';
 import { withDb } from '../helpers/fixtures';
+import { eventForm } from '../helpers/event-form';
 import { mainText } from '../helpers/http';
 import { Browser } from '../helpers/identity';
 import { startServer, type TestServer } from '../helpers/server';
@@ -33,27 +34,6 @@ const versionOf = (table: string, id: string) =>
 			db.prepare(`select version from ${table} where id = ?`).get(id)
 		) as { version: number }
 	).version;
-
-const eventForm = (extra: Record<string, string> = {}) => ({
-	title_no: 'Vinterball',
-	title_en: 'Winter ball',
-	summary_no: 'Dans.',
-	summary_en: 'Dancing.',
-	body_no: 'Ta med **festklær**.',
-	body_en: 'Bring **your best clothes**.',
-	starts_at: '2027-01-15T19:00',
-	ends_at: '2027-01-15T23:00',
-	location: 'Aulaen',
-	category: 'social',
-	campus_id: 'oslo',
-	unit_id: 'events-oslo',
-	price_ore: '250',
-	capacity: '',
-	product_id: '',
-	publication: 'published',
-	publish_at: '',
-	...extra
-});
 
 const PAGES = [
 	'/en/admin',

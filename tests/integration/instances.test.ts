@@ -1,11 +1,16 @@
 // Two instances of the built server on two ports sharing one PostgreSQL database, as behind a
 // load balancer: every request of a burst goes to one or the other in turn. What one instance
 // does must hold for both: stock, payment callbacks, scheduled jobs, rate limits, cached pages.
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_NAMES } from '../../src/lib/server/db';
 import { pgTypes } from '../../src/lib/server/db/postgres';
 import { createPgDatabase } from '../../src/lib/server/db/test-db';
+import { hashSecret } from '../../src/lib/server/identity';
+import { eventForm } from '../helpers/event-form';
+import { mainText } from '../helpers/http';
+import { Browser } from '../helpers/identity';
 import { startFakeVipps, vippsEnv, type FakeVipps } from '../helpers/fake-vipps';
 import { startServer, type TestServer } from '../helpers/server';
 import { BUYER, checkOut, shopper, shownTotal } from '../helpers/shop';
@@ -27,6 +32,7 @@ beforeAll(async () => {
 		CRON_ENABLED: 'true',
 		...vippsEnv(fake, TOKEN),
 		PUBLIC_ORIGIN: 'http://127.0.0.1:1',
+		ADMIN_EMAILS: 'admin@example.org',
 		RATE_LIMIT_ANONYMOUS: '1000/60',
 		RATE_LIMIT_PUBLIC: '7/60',
 		// Long enough that a page kept on one instance could not simply have expired by itself.
@@ -55,6 +61,22 @@ async function setStock(productId: string, stock: number) {
 		productId,
 		stock
 	]);
+}
+
+/** A verified account with a session, written into the shared database; its cookie's value. */
+async function signedInAs(email: string): Promise<string> {
+	const at = new Date().toISOString();
+	const userId = randomUUID();
+	const secret = randomBytes(32).toString('base64url');
+	await sql.query(
+		'insert into users (id, email, name, is_anonymous, created_at, email_verified_at) values ($1, $2, $3, 0, $4, $4)',
+		[userId, email, email.split('@')[0], at]
+	);
+	await sql.query(
+		'insert into sessions (id, user_id, secret_hash, created_at, expires_at) values ($1, $2, $3, $4, $5)',
+		[randomUUID(), userId, hashSecret(secret), at, new Date(Date.now() + 86_400_000).toISOString()]
+	);
+	return secret;
 }
 
 async function eventually(check: () => Promise<boolean>, ms = 5000) {
@@ -182,6 +204,23 @@ describe('two instances on one PostgreSQL', () => {
 		expect(await eventually(async () => (await page()).includes('Reserved in carts'), 3000)).toBe(
 			true
 		);
+	});
+});
+
+describe("a signed-in member's page on two instances", () => {
+	it('shows an event published on the other instance, though its public data is kept', async () => {
+		const [a, b] = servers as [TestServer, TestServer];
+		const member = await signedInAs('member@example.org');
+		const day = `${b.url}/en/events?from=2027-01-15&to=2027-01-15`;
+		const list = async () =>
+			mainText(await (await fetch(day, { headers: { cookie: `session=${member}` } })).text());
+		expect(await list()).not.toContain('Winter ball');
+		expect(await list()).not.toContain('Winter ball'); // now kept by b
+		const admin = new Browser(a.url);
+		admin.setCookie('session', await signedInAs('admin@example.org'));
+		const created = await admin.post('/en/admin/content/events/new?/save', eventForm());
+		expect(created.status).toBe(303);
+		expect(await eventually(async () => (await list()).includes('Winter ball'), 3000)).toBe(true);
 	});
 });
 

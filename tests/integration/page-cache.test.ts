@@ -1,17 +1,21 @@
 // Pages kept for visitors without a session, over real HTTP: a kept page is the page the visitor
 // would have been rendered (their language, theme and campus, never someone else's sign-in state),
-// and a change to what it shows is visible on the very next request.
+// and a change to what it shows is visible on the very next request. A signed-in member's page is
+// never kept, but the public data it shows is (content/kept.ts): each member still gets their own
+// page, and a change shows on their next request too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, withDb } from '../helpers/fixtures';
+import { eventForm } from '../helpers/event-form';
 import { mainText } from '../helpers/http';
 import { shopper } from '../helpers/shop';
 import { startServer, type TestServer } from '../helpers/server';
+import { staffBrowsers } from '../helpers/staff';
 
 let server: TestServer;
 
 beforeAll(async () => {
 	// The default time to live (seconds) is far longer than any test here takes.
-	server = await startServer();
+	server = await startServer({ ADMIN_EMAILS: 'admin@example.org' });
 });
 afterAll(() => server?.stop());
 
@@ -150,5 +154,74 @@ describe('a page and its data', () => {
 		}
 		// And the page is still the page.
 		expect((await get('/en/news')).headers.get('content-type')).toMatch(/^text\/html/);
+	});
+});
+
+describe("signed-in members' pages", () => {
+	const as = staffBrowsers(() => server);
+	/** The name in the page's header and whether it links to a cart. */
+	const whoseHeader = (html: string) => ({
+		name: /Aud Aasen|Bjørn Berg/.exec(html)?.[0],
+		cart: html.includes('href="/en/shop/cart"')
+	});
+
+	it("members asking at once each get their own name and cart, never another member's", async () => {
+		const aud = createSession(server.dbFile, { name: 'Aud Aasen' });
+		const bjorn = createSession(server.dbFile, { name: 'Bjørn Berg' });
+		withDb(server.dbFile, (db) =>
+			db
+				.prepare(
+					'insert into cart_reservations (id, cart_id, product_id, quantity, created_at, expires_at) values (?, ?, ?, 1, ?, ?)'
+				)
+				.run(
+					crypto.randomUUID(),
+					bjorn.userId,
+					'prod-mug',
+					new Date().toISOString(),
+					new Date(Date.now() + 600_000).toISOString()
+				)
+		);
+		const asked = Array.from({ length: 60 }, (_, i) => ({
+			member: i % 2 === 0 ? aud : bjorn,
+			path: ['/en', '/en/events', '/en/events/evt-climbing'][i % 3]!
+		}));
+		const answers = await Promise.all(
+			asked.map(async ({ member, path }) =>
+				whoseHeader(await (await get(path, member.cookie)).text())
+			)
+		);
+		expect(answers).toEqual(
+			asked.map(({ member }) =>
+				member === aud ? { name: 'Aud Aasen', cart: false } : { name: 'Bjørn Berg', cart: true }
+			)
+		);
+	});
+
+	it("a change written by another process shows on a member's next request", async () => {
+		const member = createSession(server.dbFile);
+		for (const path of ['/en/events', '/en/events/evt-climbing']) {
+			expect(mainText(await (await get(path, member.cookie)).text())).toContain(
+				'Climbing night for beginners'
+			);
+		}
+		withDb(server.dbFile, (db) =>
+			db.prepare("update events set title_en = 'Bouldering night' where id = 'evt-climbing'").run()
+		);
+		for (const path of ['/en/events', '/en/events/evt-climbing']) {
+			const html = await (await get(path, member.cookie)).text();
+			expect(mainText(html)).toContain('Bouldering night');
+			expect(mainText(html)).not.toContain('Climbing night for beginners');
+		}
+	});
+
+	it("an event an admin publishes shows in a member's events list on the member's next request", async () => {
+		const member = createSession(server.dbFile);
+		const day = '/en/events?from=2027-01-15&to=2027-01-15';
+		expect(mainText(await (await get(day, member.cookie)).text())).not.toContain('Winter ball');
+		const { browser } = as('admin@example.org');
+		const created = await browser.post('/en/admin/content/events/new?/save', eventForm());
+
+		expect(created.status).toBe(303);
+		expect(mainText(await (await get(day, member.cookie)).text())).toContain('Winter ball');
 	});
 });

@@ -18,6 +18,7 @@ import { contactInbox } from './contact/inbox';
 import { sqlContactStore } from './contact/sql';
 import { inboxService } from './inbox';
 import { contentService } from './content';
+import { keptContent, keptReads } from './content/kept';
 import { contentEditor } from './content/editor';
 import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
@@ -76,6 +77,7 @@ export function buildServices(
 		if (!changes?.changedElsewhere()) return false;
 		pages.clear();
 		leadership.clear();
+		publicReads.clear();
 		retriever.invalidate();
 		return true;
 	};
@@ -89,9 +91,16 @@ export function buildServices(
 		ttlSeconds: config.LEADERSHIP_CACHE_SECONDS,
 		changedElsewhere: changes && noticeElsewhere
 	});
+	// The data of public pages, for the pages the cache cannot keep (a signed-in member's): the
+	// same signal and the same time to live.
+	const publicReads = keptReads({
+		ttlMs: changes ? config.PAGE_CACHE_SECONDS * 1000 : 0,
+		changedElsewhere: changes && noticeElsewhere
+	});
 	changes?.onWrite(() => {
 		pages.clear();
 		leadership.clear();
+		publicReads.clear();
 	});
 	const files = filesService(db, localDiskStorage(config.FILES_DIR), {
 		maxBytes: config.FILES_MAX_BYTES
@@ -173,7 +182,7 @@ export function buildServices(
 		ordersAdmin,
 		membershipsAdmin: membershipsAdminService({ db, roles: identity.roles }),
 		...identity,
-		content: contentService(contentStore),
+		content: keptContent(contentService(contentStore), publicReads),
 		contentEditor: contentEditor({ db, roles: identity.roles, files }),
 		leadership,
 		rateLimit: rateLimiter(rateLimitStore, {

@@ -9,7 +9,7 @@ import { Forbidden } from '../errors';
 import { mailer } from '../mail';
 import { hashSecret, identityService, type IdentityService } from './index';
 import { invitationsService, type InvitationsService } from './invitations';
-import { rolesService, type RolesService } from './roles';
+import { rolesService, type Permission, type RolesService } from './roles';
 import { sqlIdentityStore } from './sql';
 
 let test: TestDatabase;
@@ -525,6 +525,61 @@ describe.each(ENGINES)('on %s', (engine) => {
 				})
 				.execute();
 			expect(await roles.can(admin, { action: 'safety' })).toBe(true);
+		});
+		it('a reading request (a page) answers every permission as a lookup of each would', async () => {
+			const join = (ctx: UserContext, unit: string, role: string) =>
+				db
+					.insertInto('team_members')
+					.values({ unit_id: unit, user_id: ctx.user!.id, role, created_at: t0.toISOString() })
+					.execute();
+			const admin = await verifiedUser('admin@example.org');
+			const leader = await verifiedUser('leader@example.org');
+			await join(leader, 'events-oslo', 'leader');
+			const finance = await verifiedUser('finance@example.org');
+			await join(finance, 'events-oslo', 'finance');
+			const paying = await verifiedUser('paying@example.org');
+			members.add(paying.user!.id);
+			const plain = await verifiedUser('plain@example.org');
+			await join(plain, 'events-oslo', 'member');
+			const permissions: Permission[] = [
+				{ action: 'admin' },
+				{ action: 'safety' },
+				{ action: 'members-only' },
+				...['events-oslo', 'board-oslo'].flatMap((unitId): Permission[] => [
+					{ action: 'manage-team', unitId },
+					{ action: 'manage-documents', unitId },
+					{ action: 'edit-content', unitId },
+					{ action: 'review-applications', unitId },
+					{ action: 'unit-role', unitId, roles: ['finance'] },
+					{ action: 'unit-role', unitId, roles: ['member', 'leader'] }
+				]),
+				{ action: 'edit-content', unitId: null },
+				{ action: 'manage-documents', unitId: null }
+			];
+			for (const ctx of [nobody, admin, leader, finance, paying, plain]) {
+				const reading = { ...ctx, readOnly: true };
+				// The page's header looked the roles up; every check after it answers from them.
+				await roles.rolesOf(reading);
+				const asked = await Promise.all(permissions.map((p) => roles.can(ctx, p)));
+				const answered = await Promise.all(permissions.map((p) => roles.can(reading, p)));
+				expect(answered).toEqual(asked);
+			}
+			// Not all the same answer: the comparison means something.
+			expect(await roles.can(leader, permissions[3]!)).toBe(true);
+			expect(await roles.can(plain, permissions[3]!)).toBe(false);
+		});
+
+		it('a reading request keeps the roles it found; the next request sees a change', async () => {
+			const user = await verifiedUser('later@example.org');
+			const reading = { ...user, readOnly: true };
+			expect((await roles.rolesOf(reading)).admin).toBe(false);
+			await db
+				.insertInto('admin_grants')
+				.values({ user_id: user.user!.id, granted_by: 'system:test', granted_at: t0.toISOString() })
+				.execute();
+			expect((await roles.rolesOf(reading)).admin).toBe(false);
+			expect((await roles.rolesOf({ ...user, readOnly: true })).admin).toBe(true);
+			expect(await roles.can(user, { action: 'admin' })).toBe(true);
 		});
 	});
 

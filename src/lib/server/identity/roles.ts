@@ -66,6 +66,29 @@ const VISITOR: Roles = {
 	units: []
 };
 
+/** What `can` answers, from roles already looked up. */
+function allows(roles: Roles, permission: Permission): boolean {
+	const leads = (unitId: string | null) =>
+		unitId !== null && roles.units.some((u) => u.unitId === unitId && u.role === 'leader');
+	switch (permission.action) {
+		case 'admin':
+			return roles.admin;
+		case 'safety':
+			return roles.safety;
+		case 'members-only':
+			return roles.member || roles.admin;
+		case 'manage-team':
+		case 'manage-documents':
+		case 'edit-content':
+		case 'review-applications':
+			return leads(permission.unitId) || roles.admin;
+		case 'unit-role': {
+			const role = roles.units.find((u) => u.unitId === permission.unitId)?.role;
+			return (role !== undefined && permission.roles.includes(role)) || roles.admin;
+		}
+	}
+}
+
 export function rolesService(deps: {
 	store: Pick<
 		IdentityStore,
@@ -76,6 +99,9 @@ export function rolesService(deps: {
 	adminEmails: string[];
 	safetyEmails?: string[];
 }) {
+	// The roles of reading requests, per request context, so forgotten with the request.
+	const once = new WeakMap<UserContext, Promise<Roles>>();
+
 	/** A verified account whose address the configuration lists. */
 	async function isListed(user: SessionUser, emails: string[]): Promise<boolean> {
 		if (!user.email || !emails.includes(user.email.toLowerCase())) return false;
@@ -94,6 +120,10 @@ export function rolesService(deps: {
 	async function can(ctx: UserContext, permission: Permission, now = new Date()) {
 		const user = ctx.user;
 		if (!user || user.isAnonymous) return false;
+		// A reading request whose roles were looked up (a page's header asks for them) has the
+		// answer already; otherwise one query for this permission is less than all the roles.
+		const known = ctx.readOnly ? once.get(ctx) : undefined;
+		if (known) return allows(await known, permission);
 		switch (permission.action) {
 			case 'admin':
 				return isAdmin(user);
@@ -120,26 +150,50 @@ export function rolesService(deps: {
 		}
 	}
 
+	/** When the membership ends tells whether there is one: one lookup answers both. */
+	async function membership(userId: string, now: Date) {
+		if (!deps.memberUntil) return { member: await deps.isMember(userId, now), until: null };
+		const until = await deps.memberUntil(userId, now);
+		return { member: until !== null, until };
+	}
+
+	async function lookUp(ctx: UserContext, now: Date): Promise<Roles> {
+		const user = ctx.user;
+		if (!user || user.isAnonymous) return VISITOR;
+		const [membershipOf, admin, safety, teams] = await Promise.all([
+			membership(user.id, now),
+			isAdmin(user),
+			hasSafety(user),
+			deps.store.teamsOf(user.id)
+		]);
+		return {
+			signedIn: true,
+			member: membershipOf.member,
+			memberUntil: membershipOf.until,
+			admin,
+			safety,
+			units: teams.map((t) => ({ unitId: t.unitId, role: t.role }))
+		};
+	}
+
+	/**
+	 * The caller's roles. A request that only reads (its context says so) looks them up once,
+	 * however many parts of its page ask: nothing it does can change them.
+	 */
+	function rolesOf(ctx: UserContext, now = new Date()): Promise<Roles> {
+		if (!ctx.readOnly) return lookUp(ctx, now);
+		let roles = once.get(ctx);
+		if (!roles) {
+			roles = lookUp(ctx, now);
+			once.set(ctx, roles);
+			// A failed lookup is not remembered: the next part of the page asks again.
+			roles.catch(() => once.delete(ctx));
+		}
+		return roles;
+	}
+
 	return {
-		async rolesOf(ctx: UserContext, now = new Date()): Promise<Roles> {
-			const user = ctx.user;
-			if (!user || user.isAnonymous) return VISITOR;
-			const [member, memberUntil, admin, safety, teams] = await Promise.all([
-				deps.isMember(user.id, now),
-				deps.memberUntil?.(user.id, now) ?? null,
-				isAdmin(user),
-				hasSafety(user),
-				deps.store.teamsOf(user.id)
-			]);
-			return {
-				signedIn: true,
-				member,
-				memberUntil: member ? memberUntil : null,
-				admin,
-				safety,
-				units: teams.map((t) => ({ unitId: t.unitId, role: t.role }))
-			};
-		},
+		rolesOf,
 		can,
 		/** The user when allowed; NotSignedIn for visitors, Forbidden for everyone else. */
 		async require(ctx: UserContext, permission: Permission, now = new Date()) {

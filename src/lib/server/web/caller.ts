@@ -7,9 +7,10 @@ import type { SessionUser } from '../identity/types';
 export function setCaller(
 	locals: App.Locals,
 	user: SessionUser | null,
-	sessionId: string | null
+	sessionId: string | null,
+	readOnly = false
 ): void {
 	locals.user = user;
 	locals.sessionId = sessionId;
-	locals.caller = userContext(user, sessionId);
+	locals.caller = userContext(user, sessionId, readOnly);
 }
