@@ -40,16 +40,26 @@ export async function eventRows(db: Db): Promise<void> {
 			...(localized('body', '') as { body_no: string; body_en: string })
 		})
 		.execute();
+	await anotherEvent(db, EVENT, { titleNo: 'Julebord', titleEn: 'Christmas party' });
+	await db.insertInto('users').values(userRow(ADMIN)).execute();
+}
+
+/** One more event of the choir (the suite's own is EVENT), on 20 December unless given. */
+export async function anotherEvent(
+	db: Db,
+	id: string,
+	options: { titleNo?: string; titleEn?: string; startsAt?: string; endsAt?: string } = {}
+): Promise<void> {
 	await db
 		.insertInto('events')
 		.values({
-			id: EVENT,
+			id,
 			campus_id: 'oslo',
 			unit_id: 'choir',
 			category: 'party',
 			location: 'Hall',
-			starts_at: '2026-12-20T18:00:00.000Z',
-			ends_at: '2026-12-20T23:00:00.000Z',
+			starts_at: options.startsAt ?? '2026-12-20T18:00:00.000Z',
+			ends_at: options.endsAt ?? '2026-12-20T23:00:00.000Z',
 			price_ore: null,
 			capacity: null,
 			image: null,
@@ -58,15 +68,14 @@ export async function eventRows(db: Db): Promise<void> {
 			image_file_id: null,
 			image_alt_no: null,
 			image_alt_en: null,
-			title_no: 'Julebord',
-			title_en: 'Christmas party',
+			title_no: options.titleNo ?? id,
+			title_en: options.titleEn ?? id,
 			summary_no: '',
 			summary_en: '',
 			body_no: '',
 			body_en: ''
 		})
 		.execute();
-	await db.insertInto('users').values(userRow(ADMIN)).execute();
 }
 
 /** People `ids`, each a verified account; `member`: with a paid membership covering T0. */
