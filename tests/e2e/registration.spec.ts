@@ -94,6 +94,20 @@ for (const locale of LOCALES) {
 		await expect(cy!.page.getByTestId('registration-counts')).toContainText(
 			t('registration_waiting_count', { count: 0 })
 		);
+
+		// The profile lists the event, linked, with the place held; someone with none reads so.
+		await cy!.page.goto(`/${locale}/profile`);
+		const mine = cy!.page.getByTestId('registrations').getByRole('listitem');
+		await expect(mine).toHaveCount(1);
+		await expect(mine).toContainText(
+			t('registration_mine_confirmed_pool', { pool: poolName(locale, 1) })
+		);
+		await mine
+			.getByRole('link', { name: locale === 'no' ? 'Julebord' : 'Christmas party' })
+			.click();
+		await expect(cy!.page).toHaveURL(new RegExp(`/${locale}/events/${event}$`));
+		await ada!.page.goto(`/${locale}/profile`);
+		await expect(ada!.page.getByText(t('registration_mine_empty'))).toBeVisible();
 	});
 
 	test(`${locale}, JavaScript off: a member registers and unregisters with plain posts`, async ({

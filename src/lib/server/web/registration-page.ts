@@ -1,9 +1,13 @@
 // The event page's registration: the member's view for the page's load, and its register and
-// unregister form actions in the one form shape. The writes are a signed-in member's, counted
+// unregister form actions in the one form shape; and the profile's list of the member's own. The writes are a signed-in member's, counted
 // against their own rate limit as the API's are; the engine's refusals come back as the form's
 // answer with their code (the page says them in words), never as the 404 page or a 500.
 import { error, fail, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
+import { formatDate, formatDateTime } from '$lib/format';
+import { localizePath } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
+import { mineInWords } from '$lib/registration/words';
 import { RegisterForm, UnregisterForm } from '$lib/schemas/registration';
 import { services } from '../app';
 import type { UserContext } from '../context';
@@ -143,5 +147,35 @@ export function unregisterAction(event: Event) {
 			if ('late' in result) return refusal('unregister', 400, 'confirm_late', values);
 			return answered('unregister', result, values);
 		}
+	});
+}
+
+/** One line of the profile's "my registrations", in words already (the page sends no code for it). */
+export interface RegistrationOnProfile {
+	eventId: string;
+	href: string;
+	title: string;
+	when: string;
+	status: string;
+	payBy: string | null;
+	payHref: string | null;
+}
+
+export async function registrationsOnProfile(
+	event: RequestEvent
+): Promise<RegistrationOnProfile[]> {
+	const locale = event.locals.locale;
+	const list = await services().registration.mine(event.locals.caller);
+	return list.map(({ eventId, slugs, title, startsAt, mine }) => {
+		const pay = mine.status === 'confirmed' ? mine : null;
+		return {
+			eventId,
+			href: localizePath(`/events/${encodeURIComponent(slugs[locale])}`, locale),
+			title: title[locale],
+			when: formatDate(startsAt, locale),
+			status: mineInWords(mine, locale) ?? '',
+			payBy: pay?.payBy ? m.registration_pay_by({ date: formatDateTime(pay.payBy, locale) }) : null,
+			payHref: pay?.orderId ? localizePath(`/shop/order/${pay.orderId}`, locale) : null
+		};
 	});
 }
