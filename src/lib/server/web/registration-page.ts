@@ -1,13 +1,11 @@
-// The event page's registration: the member's view for the page's load, and its register and
-// unregister form actions in the one form shape; and the profile's list of the member's own. The writes are a signed-in member's, counted
+// The event page's registration: the section for the page's load (its words made here, see
+// registration-words.ts), and its register and unregister form actions in the one form shape;
+// and the profile's list of the member's own. The writes are a signed-in member's, counted
 // against their own rate limit as the API's are; the engine's refusals come back as the form's
-// answer with their code (the page says them in words), never as the 404 page or a 500.
+// answer with their code and words, never as the 404 page or a 500.
 import { error, fail, type RequestEvent } from '@sveltejs/kit';
 import type { z } from 'zod';
-import { formatDate, formatDateTime } from '$lib/format';
 import { localizePath } from '$lib/i18n';
-import { m } from '$lib/paraglide/messages';
-import { mineInWords } from '$lib/registration/words';
 import { RegisterForm, UnregisterForm } from '$lib/schemas/registration';
 import { services } from '../app';
 import type { UserContext } from '../context';
@@ -18,26 +16,36 @@ import { domainStatus } from './errors';
 import { accepted, formAction, refused, typedValues } from './form-action';
 import { overRateLimit } from './guard';
 import { keepUntil } from './page-cache';
+import {
+	payHrefOf,
+	profileListWords,
+	answerInWords,
+	registrationLine,
+	sectionWords,
+	type SectionState,
+	type SectionWords,
+	type Unregistering
+} from './registration-words';
 
 type Event = RequestEvent<{ id: string }>;
 type Action = 'register' | 'unregister';
 
-/** Whether the member may still give up their seat: freely, only marked late, or not at all. */
-export type Unregistering = 'free' | 'late' | 'closed';
-
-export interface RegistrationOnPage extends MemberView {
-	signedIn: boolean;
-	/** The server's time when the page was made: the countdown's reference. */
-	now: string;
+export interface RegistrationSection {
+	state: SectionState;
 	unregistering: Unregistering;
+	opensAt: string;
+	/** The server's time when the page was made: the countdown's until the scripts run. */
+	now: string;
+	payHref: string | null;
+	signInHref: string;
+	words: SectionWords;
 }
 
-/** The form's answer: done, or the engine's (or the form's) refusal by its code. */
+/** The form's answer: done, or a refusal by its code; in words when the section does not say it. */
 export interface RegistrationAnswer {
 	action: Action;
 	reason: string | null;
-	/** When registration opens, for a refusal `not_open`. */
-	opensAt?: string;
+	text: string | null;
 	values: Record<string, string>;
 }
 
@@ -55,30 +63,56 @@ function unregisteringOf(view: MemberView, now: Date): Unregistering {
 	return view.lateUnregister ? 'late' : 'closed';
 }
 
+function stateOf(view: MemberView, signedIn: boolean, closed: boolean): SectionState {
+	if (!signedIn) return 'visitor';
+	if (view.mine.status !== 'none') return 'held';
+	if (view.ineligible) return 'ineligible';
+	return closed ? 'closed' : 'register';
+}
+
 /**
- * The registration part of an event's page, or null when the event takes none. A visitor's page
- * may be kept by the page cache (its counts for its few seconds), but never past the opening or
- * the closing, which change what it shows.
+ * The registration section of an event's page, or null when the event takes none. A visitor's
+ * page may be kept by the page cache (its counts for its few seconds), but never past the
+ * opening or the closing, which change what it shows.
  */
 export async function registrationOnPage(
 	event: Event,
-	eventId: string
-): Promise<RegistrationOnPage | null> {
+	eventId: string,
+	path: string
+): Promise<RegistrationSection | null> {
 	const now = new Date();
 	const view = await services().registration.view(event.locals.caller, eventId, now);
 	if (!view) return null;
-	const ahead = [view.opensAt, view.closesAt].filter((t) => Date.parse(t) > now.getTime());
-	keepUntil(event.setHeaders, ahead);
+	keepUntil(
+		event.setHeaders,
+		[view.opensAt, view.closesAt].filter((t) => Date.parse(t) > now.getTime())
+	);
+	const locale = event.locals.locale;
+	const closed = now.getTime() >= Date.parse(view.closesAt);
+	const unregistering = unregisteringOf(view, now);
+	const state = stateOf(view, memberOf(event) !== null, closed);
 	return {
-		...view,
-		signedIn: memberOf(event) !== null,
+		state,
+		unregistering,
+		opensAt: view.opensAt,
 		now: now.toISOString(),
-		unregistering: unregisteringOf(view, now)
+		payHref: payHrefOf(view.mine, locale),
+		signInHref: `${localizePath('/auth/login', locale)}?redirectTo=${encodeURIComponent(path)}`,
+		words: sectionWords(view, state, unregistering, closed, locale)
 	};
 }
 
-const refusal = (action: Action, status: number, reason: string, values = {}, extra = {}) =>
-	fail(status, { action, reason, values, ...extra } satisfies RegistrationAnswer);
+function refusal(
+	event: RequestEvent,
+	action: Action,
+	status: number,
+	reason: string,
+	values: Record<string, string> = {},
+	when: { opensAt?: string } = {}
+) {
+	const text = answerInWords(reason, event.locals.locale, when);
+	return fail(status, { action, reason, text, values } satisfies RegistrationAnswer);
+}
 
 type Outcome = { ok: true; mine: Mine } | { ok: false; error: DomainError; status: number };
 
@@ -97,13 +131,13 @@ async function outcome(work: () => Promise<Mine>): Promise<Outcome> {
 function readPost<S extends z.ZodType>(action: Action, schema: S) {
 	return async (event: RequestEvent) => {
 		const user = memberOf(event);
-		if (!user) return refused(refusal(action, 401, 'signed_out'));
+		if (!user) return refused(refusal(event, action, 401, 'signed_out'));
 		const form = await event.request.formData();
 		const values = typedValues(form);
 		const parsed = schema.safeParse(Object.fromEntries(form));
-		if (!parsed.success) return refused(refusal(action, 400, 'invalid', values));
+		if (!parsed.success) return refused(refusal(event, action, 400, 'invalid', values));
 		if (await overRateLimit(event, 'registration', memberKey(user.id))) {
-			return refused(refusal(action, 429, 'rate_limited', values));
+			return refused(refusal(event, action, 429, 'rate_limited', values));
 		}
 		const found = await services().content.event(event.locals.locale, String(event.params.id));
 		if (!found) error(404, 'Not found');
@@ -111,11 +145,21 @@ function readPost<S extends z.ZodType>(action: Action, schema: S) {
 	};
 }
 
-function answered(action: Action, result: Outcome, values: Record<string, string>) {
-	if (result.ok) return { action, reason: null, values: {} } satisfies RegistrationAnswer;
+function answered(
+	event: RequestEvent,
+	action: Action,
+	result: Outcome,
+	values: Record<string, string>
+) {
+	if (result.ok) {
+		// Registered: the section shows the place. Unregistered: it shows none, so it says so.
+		const text = action === 'unregister' ? answerInWords('done', event.locals.locale) : null;
+		return { action, reason: null, text, values: {} } satisfies RegistrationAnswer;
+	}
 	const { error: refused, status } = result;
-	const opensAt = refused.code === 'not_open' ? { opensAt: refused.details?.opensAt } : {};
-	return refusal(action, status, refused.code ?? 'refused', values, opensAt);
+	const opensAt = refused.details?.opensAt;
+	const when = typeof opensAt === 'string' ? { opensAt } : {};
+	return refusal(event, action, status, refused.code ?? 'refused', values, when);
 }
 
 export function registerAction(event: Event) {
@@ -125,7 +169,7 @@ export function registerAction(event: Event) {
 			outcome(() =>
 				services().registration.register(caller, eventId, { answer: fields.answer || null })
 			),
-		answer: (result, values) => answered('register', result, values)
+		answer: (result, values) => answered(event, 'register', result, values)
 	});
 }
 
@@ -144,38 +188,18 @@ export function unregisterAction(event: Event) {
 			return outcome(async () => (await registration.unregister(caller, eventId)).mine);
 		},
 		answer(result, values) {
-			if ('late' in result) return refusal('unregister', 400, 'confirm_late', values);
-			return answered('unregister', result, values);
+			if ('late' in result) return refusal(event, 'unregister', 400, 'confirm_late', values);
+			return answered(event, 'unregister', result, values);
 		}
 	});
 }
 
-/** One line of the profile's "my registrations", in words already (the page sends no code for it). */
-export interface RegistrationOnProfile {
-	eventId: string;
-	href: string;
-	title: string;
-	when: string;
-	status: string;
-	payBy: string | null;
-	payHref: string | null;
-}
-
-export async function registrationsOnProfile(
-	event: RequestEvent
-): Promise<RegistrationOnProfile[]> {
+/** The profile's "my registrations": the lines in words, and the section's own words. */
+export async function registrationsOnProfile(event: RequestEvent) {
 	const locale = event.locals.locale;
 	const list = await services().registration.mine(event.locals.caller);
-	return list.map(({ eventId, slugs, title, startsAt, mine }) => {
-		const pay = mine.status === 'confirmed' ? mine : null;
-		return {
-			eventId,
-			href: localizePath(`/events/${encodeURIComponent(slugs[locale])}`, locale),
-			title: title[locale],
-			when: formatDate(startsAt, locale),
-			status: mineInWords(mine, locale) ?? '',
-			payBy: pay?.payBy ? m.registration_pay_by({ date: formatDateTime(pay.payBy, locale) }) : null,
-			payHref: pay?.orderId ? localizePath(`/shop/order/${pay.orderId}`, locale) : null
-		};
-	});
+	return {
+		lines: list.map((r) => registrationLine(r, locale)),
+		words: profileListWords()
+	};
 }

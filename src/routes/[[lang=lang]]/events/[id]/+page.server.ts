@@ -1,4 +1,5 @@
 import { error } from '@sveltejs/kit';
+import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { ownAddresses } from '$lib/server/web/moved';
 import {
@@ -16,7 +17,11 @@ export const load: PageServerLoad = async (event) => {
 	return {
 		...found,
 		alternates: ownAddresses('/events', found.event.slugs, asked, setHeaders),
-		registration: await registrationOnPage(event, found.event.id)
+		registration: await registrationOnPage(
+			event,
+			found.event.id,
+			localizePath(`/events/${found.event.slug}`, locals.locale)
+		)
 	};
 };
 
