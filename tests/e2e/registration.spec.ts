@@ -155,6 +155,9 @@ for (const locale of LOCALES) {
 			t('registration_seats', { confirmed: 0, capacity: 3 })
 		);
 		await expect(page.getByText(`${poolName(locale, 1)}: 0`)).toBeVisible();
+		await expect(
+			page.getByText(messages(locale).registration_closes!.split('{date}')[0]!)
+		).toBeVisible();
 		const link = page.getByRole('link', { name: t('registration_sign_in') });
 		await expect(link).toHaveAttribute(
 			'href',

@@ -122,7 +122,7 @@ function linesOf(
 		const reasons = (view.ineligible ?? []).map((r) => reasonInWords(r, locale));
 		lines.push({ text: `${m.registration_ineligible()} ${formatList(reasons, locale)}.` });
 	}
-	if (state === 'register' || state === 'closed') {
+	if (state === 'register' || state === 'closed' || state === 'visitor') {
 		lines.push({ text: timingOf(view, closed, locale), tone: 'muted' });
 	}
 	return lines.filter((l) => l !== null);
