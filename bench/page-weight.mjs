@@ -49,8 +49,9 @@ async function pageTypes(base) {
 
 const ADMIN_EMAIL = 'bench-admin@example.org';
 
-/** The admin area's page types (the dashboard, content, shop and people), measured signed in. */
+/** The admin area's page types (the dashboard, content, shop and people), and the profile, measured signed in. */
 const ADMIN_PAGES = [
+	['profile', '/en/profile'],
 	['admin dashboard', '/en/admin'],
 	['admin content list', '/en/admin/content/events'],
 	['admin new event', '/en/admin/content/events/new'],

@@ -62,6 +62,8 @@ export const FORM_ACTIONS: string[] = [
 	'/no/contact',
 	'/en/theme',
 	'/en/choose-campus',
+	'/en/events/evt-climbing?/register',
+	'/en/events/evt-climbing?/unregister',
 	'/en/profile?/save',
 	'/en/profile?/revoke',
 	'/en/profile?/everywhere',

@@ -22,3 +22,6 @@ export const SAFETY_LIMITS = {
 	passphraseMin: 8,
 	passphraseMax: 200
 };
+
+/** The longest answer to an event's question (dietary needs, access), as the engine keeps it. */
+export const REGISTRATION_ANSWER_MAX = 500;

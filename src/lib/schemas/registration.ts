@@ -2,6 +2,7 @@
 // validates and the answers the OpenAPI document describes. The engine's own rules (the answer's
 // length and trimming) are registration/types.ts; this is what the wire accepts.
 import { z } from 'zod';
+import { REGISTRATION_ANSWER_MAX } from './limits';
 
 const Localized = z.object({ no: z.string(), en: z.string() });
 
@@ -40,3 +41,11 @@ export const RegistrationResponse = z.object({
 	),
 	mine: MineResponse
 });
+
+/** The event page's register form: the answer to the question, if the event asks one. */
+export const RegisterForm = z.object({
+	answer: z.string().max(REGISTRATION_ANSWER_MAX).optional()
+});
+
+/** The event page's unregister form: after the deadline, the box saying it is late on purpose. */
+export const UnregisterForm = z.object({ confirmLate: z.literal('on').optional() });

@@ -12,6 +12,7 @@ import { toCsv } from '../csv';
 import { eraseOldAnswers } from './answers';
 import { writeMessage } from './announce';
 import { drawDue } from './draw';
+import { ineligibility, liveRegistrationsOf } from './member-view';
 import {
 	cancelRegistration,
 	liveRow,
@@ -33,7 +34,9 @@ import {
 	SettingsInput,
 	type AttendeeLists,
 	type EventRegistration,
+	type MemberView,
 	type Mine,
+	type MyRegistration,
 	type Overview
 } from './types';
 import type { Promotion } from './waiting-list';
@@ -63,6 +66,9 @@ function parsed<T>(
 		throw new Invalid(result.error.issues[0]?.message ?? 'invalid input', 'invalid');
 	return result.data;
 }
+
+/** The signed-in person of `ctx`; null for a visitor or an anonymous cart's session. */
+const member = (ctx: UserContext) => (ctx.user && !ctx.user.isAnonymous ? ctx.user : null);
 
 export function registrationService(deps: RegistrationDeps) {
 	const { db, roles } = deps;
@@ -112,6 +118,45 @@ export function registrationService(deps: RegistrationDeps) {
 			.executeTakeFirst();
 		if (!event) throw new NotFound('unknown event', 'unknown_event');
 		return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
+	}
+
+	/** The event's registration with a due draw run; null when it has none or it is off. */
+	async function current(eventId: string, now: Date): Promise<EventRegistration | null> {
+		const registration = await loadRegistration(db, eventId);
+		if (!registration?.enabled) return null;
+		if (!drawDue(registration, now)) return registration;
+		return (await changing((trx) => lockedEvent(trx, eventId, now))).registration;
+	}
+
+	async function overviewOf(
+		registration: EventRegistration,
+		ctx: UserContext,
+		now: Date
+	): Promise<Overview> {
+		const eventId = registration.eventId;
+		const [counts, statuses] = await Promise.all([
+			confirmedCounts(db, eventId),
+			statusCounts(db, eventId)
+		]);
+		const user = member(ctx);
+		const row = user ? await liveRow(db, eventId, user.id) : undefined;
+		return {
+			open:
+				now.getTime() >= Date.parse(registration.opensAt) &&
+				now.getTime() < Date.parse(registration.closesAt),
+			opensAt: registration.opensAt,
+			closesAt: registration.closesAt,
+			capacity: registration.capacity,
+			confirmed: counts.total,
+			waiting: (statuses.waiting ?? 0) + (statuses.entered ?? 0),
+			pools: registration.pools.map((p) => ({
+				id: p.id,
+				name: p.name,
+				capacity: p.seats,
+				confirmed: counts.byPool.get(p.id) ?? 0
+			})),
+			mine: await mineOf(db, registration, row)
+		};
 	}
 
 	const service = {
@@ -299,35 +344,54 @@ export function registrationService(deps: RegistrationDeps) {
 
 		/** The event's registration as a member sees it, with their own answer. */
 		async overview(ctx: UserContext, eventId: string, now = new Date()): Promise<Overview> {
-			let registration = await loadRegistration(db, eventId);
-			if (!registration?.enabled)
-				throw new NotFound('this event has no registration', 'unknown_event');
-			if (drawDue(registration, now)) {
-				registration = (await changing((trx) => lockedEvent(trx, eventId, now))).registration;
-			}
-			const [counts, statuses] = await Promise.all([
-				confirmedCounts(db, eventId),
-				statusCounts(db, eventId)
+			const registration = await current(eventId, now);
+			if (!registration) throw new NotFound('this event has no registration', 'unknown_event');
+			return overviewOf(registration, ctx, now);
+		},
+
+		/**
+		 * The event page's view: the overview, the question and the unregistration deadline, and for
+		 * a signed-in person no pool admits what the pools ask for. Null: the event takes no
+		 * registrations (the page then shows none).
+		 */
+		async view(ctx: UserContext, eventId: string, now = new Date()): Promise<MemberView | null> {
+			const registration = await current(eventId, now);
+			if (!registration) return null;
+			const user = member(ctx);
+			const [overview, ineligible] = await Promise.all([
+				overviewOf(registration, ctx, now),
+				user ? ineligibility(db, registration, user.id, now) : null
 			]);
-			const user = ctx.user && !ctx.user.isAnonymous ? ctx.user : null;
-			const row = user ? await liveRow(db, eventId, user.id) : undefined;
+			const { questionNo, questionEn } = registration;
 			return {
-				open:
-					now.getTime() >= Date.parse(registration.opensAt) &&
-					now.getTime() < Date.parse(registration.closesAt),
-				opensAt: registration.opensAt,
-				closesAt: registration.closesAt,
-				capacity: registration.capacity,
-				confirmed: counts.total,
-				waiting: (statuses.waiting ?? 0) + (statuses.entered ?? 0),
-				pools: registration.pools.map((p) => ({
-					id: p.id,
-					name: p.name,
-					capacity: p.seats,
-					confirmed: counts.byPool.get(p.id) ?? 0
-				})),
-				mine: await mineOf(db, registration, row)
+				...overview,
+				question: questionNo && questionEn ? { no: questionNo, en: questionEn } : null,
+				unregisterBy: registration.unregisterBy,
+				lateUnregister: registration.lateUnregister,
+				ineligible
 			};
+		},
+
+		/** The signed-in person's registrations of events that have not ended, soonest first. */
+		async mine(ctx: UserContext, now = new Date()): Promise<MyRegistration[]> {
+			const user = signedIn(ctx);
+			const rows = await liveRegistrationsOf(db, user.id, now);
+			const list: MyRegistration[] = [];
+			for (const row of rows) {
+				const registration = await current(row.event_id, now);
+				if (!registration) continue;
+				// A due draw may have moved the row since it was read.
+				const mine = await mineOf(db, registration, await liveRow(db, row.event_id, user.id));
+				if (mine.status === 'none') continue;
+				list.push({
+					eventId: row.event_id,
+					slugs: { no: row.event_id, en: row.slug_en ?? row.event_id },
+					title: { no: row.title_no, en: row.title_en },
+					startsAt: row.starts_at,
+					mine
+				});
+			}
+			return list;
 		},
 
 		/** Erases the answers kept past their days after the event (the cleanup); returns how many. */

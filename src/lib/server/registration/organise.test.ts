@@ -7,7 +7,7 @@ import {
 	eachRegistrationDb,
 	EVENT,
 	everyone,
-	insertEvent,
+	anotherEvent,
 	insertUnit,
 	minutes,
 	people,
@@ -48,7 +48,7 @@ describe.each(ENGINES)('the organiser’s lists on %s', (engine) => {
 			.execute();
 	/** The id of a pool of another event (of the same unit). */
 	async function otherEventsPool() {
-		await insertEvent(on.db, 'ev-other', 'choir');
+		await anotherEvent(on.db, 'ev-other');
 		await on.registration.saveSettings(
 			admin,
 			'ev-other',

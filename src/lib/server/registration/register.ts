@@ -61,7 +61,9 @@ export async function mineOf(
 		return {
 			status: 'confirmed',
 			pool: pool ? { id: pool.id, name: pool.name } : null,
-			...(row.late ? { late: true } : {})
+			...(row.late ? { late: true } : {}),
+			...(row.pay_by ? { payBy: row.pay_by } : {}),
+			...(row.order_id ? { orderId: row.order_id } : {})
 		};
 	}
 	if (row.status === 'entered')

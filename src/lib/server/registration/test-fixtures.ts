@@ -25,7 +25,7 @@ export async function eventRows(db: Db): Promise<void> {
 	await db.insertInto('campuses').values({ id: 'oslo', name: 'Oslo', sort: 1 }).execute();
 	await db.insertInto('campuses').values({ id: 'bergen', name: 'Bergen', sort: 2 }).execute();
 	await insertUnit(db, 'choir');
-	await insertEvent(db, EVENT, 'choir');
+	await anotherEvent(db, EVENT, { titleNo: 'Julebord', titleEn: 'Christmas party' });
 	await db.insertInto('users').values(userRow(ADMIN)).execute();
 }
 
@@ -48,18 +48,28 @@ export async function insertUnit(db: Db, id: string): Promise<void> {
 		.execute();
 }
 
-/** An event of `unitId` in Oslo on 20 December, titled Julebord / Christmas party. */
-export async function insertEvent(db: Db, id: string, unitId: string | null): Promise<void> {
+/** One more event (the suite's own is EVENT), of the choir on 20 December unless given. */
+export async function anotherEvent(
+	db: Db,
+	id: string,
+	options: {
+		unitId?: string | null;
+		titleNo?: string;
+		titleEn?: string;
+		startsAt?: string;
+		endsAt?: string;
+	} = {}
+): Promise<void> {
 	await db
 		.insertInto('events')
 		.values({
 			id,
 			campus_id: 'oslo',
-			unit_id: unitId,
+			unit_id: options.unitId === undefined ? 'choir' : options.unitId,
 			category: 'party',
 			location: 'Hall',
-			starts_at: '2026-12-20T18:00:00.000Z',
-			ends_at: '2026-12-20T23:00:00.000Z',
+			starts_at: options.startsAt ?? '2026-12-20T18:00:00.000Z',
+			ends_at: options.endsAt ?? '2026-12-20T23:00:00.000Z',
 			price_ore: null,
 			capacity: null,
 			image: null,
@@ -68,8 +78,8 @@ export async function insertEvent(db: Db, id: string, unitId: string | null): Pr
 			image_file_id: null,
 			image_alt_no: null,
 			image_alt_en: null,
-			title_no: 'Julebord',
-			title_en: 'Christmas party',
+			title_no: options.titleNo ?? id,
+			title_en: options.titleEn ?? id,
 			summary_no: '',
 			summary_en: '',
 			body_no: '',

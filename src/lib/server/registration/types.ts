@@ -140,6 +140,9 @@ export type Mine =
 			status: 'confirmed';
 			pool: { id: string; name: { no: string; en: string } } | null;
 			late?: boolean;
+			/** A seat of a paid event: held until paid, by this time, through this order. */
+			payBy?: string;
+			orderId?: string;
 	  }
 	| { status: 'waiting'; position: number }
 	/** Registered in a draw's window: placed by the draw at `drawAt`. */
@@ -156,6 +159,31 @@ export interface Overview {
 	pools: { id: string; name: { no: string; en: string }; capacity: number; confirmed: number }[];
 	mine: Mine;
 }
+
+/** What the event page shows beside the counts: the question, the deadline, and who may not register. */
+export interface MemberView extends Overview {
+	question: { no: string; en: string } | null;
+	unregisterBy: string | null;
+	lateUnregister: boolean;
+	/** What the pools ask for that the signed-in person lacks; null when they may register, or for a visitor. */
+	ineligible: NamedReason[] | null;
+}
+
+/** One of the person's registrations of an event not yet over (the profile's list). */
+export interface MyRegistration {
+	eventId: string;
+	/** The event's address in each language. */
+	slugs: { no: string; en: string };
+	title: { no: string; en: string };
+	startsAt: string;
+	mine: Exclude<Mine, { status: 'none' }>;
+}
+
+/** An IneligibleReason with the names a page shows: the units' in both languages, the campus's. */
+export type NamedReason =
+	| { eligibility: 'members' }
+	| { eligibility: 'units'; units: { no: string; en: string }[] }
+	| { eligibility: 'campus'; campus: string };
 
 /** Why a person may not register: what the pools of the event ask for. */
 export type IneligibleReason =

@@ -27,6 +27,11 @@ const STATUS: [new (...args: never[]) => DomainError, number][] = [
 	[Invalid, 400]
 ];
 
+/** The status a domain refusal answers with; null for anything else (a fault, not a refusal). */
+export function domainStatus(error: unknown): number | null {
+	return STATUS.find(([type]) => error instanceof type)?.[1] ?? null;
+}
+
 /** 503 with Retry-After: the store could not take the write now (locked or full). */
 export function unavailableResponse(unavailable: StorageUnavailable): Response {
 	return errorResponse(
@@ -43,14 +48,14 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 		log.warn('store unavailable', { id: requestId, ...unavailable, ...errorFields(error) });
 		return unavailableResponse(unavailable);
 	}
-	for (const [type, status] of STATUS) {
-		if (error instanceof type) {
-			return errorResponse(status, {
-				error: error.message,
-				...(error.code ? { code: error.code } : {}),
-				...(error.details ? { details: error.details } : {})
-			});
-		}
+	const status = domainStatus(error);
+	if (status !== null) {
+		const refusal = error as DomainError;
+		return errorResponse(status, {
+			error: refusal.message,
+			...(refusal.code ? { code: refusal.code } : {}),
+			...(refusal.details ? { details: refusal.details } : {})
+		});
 	}
 	log.error('unexpected error', { id: requestId, ...errorFields(error) });
 	return errorResponse(500, { error: 'Internal server error' });

@@ -7,6 +7,7 @@ import {
 	saveProfileAction,
 	signOutEverywhereAction
 } from '$lib/server/web/profile';
+import { registrationsOnProfile } from '$lib/server/web/registration-page';
 import type { Actions, PageServerLoad } from './$types';
 
 // The hook lets only signed-in users reach this page; everything shown is the caller's own.
@@ -14,10 +15,11 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const ctx = event.locals.caller;
 	const { identity, roles } = services();
-	const [profile, userRoles, sessions] = await Promise.all([
+	const [profile, userRoles, sessions, registrations] = await Promise.all([
 		identity.profile(ctx),
 		roles.rolesOf(ctx),
-		identity.sessions(ctx)
+		identity.sessions(ctx),
+		registrationsOnProfile(event)
 	]);
 	const form = await superValidate(
 		{ name: profile.name, locale: profile.locale ?? event.locals.locale },
@@ -28,6 +30,7 @@ export const load: PageServerLoad = async (event) => {
 		profile,
 		roles: userRoles,
 		sessions,
+		registrations,
 		form,
 		saved: searchParams.has('saved'),
 		verified: searchParams.has('verified')

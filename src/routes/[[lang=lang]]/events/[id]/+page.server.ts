@@ -1,11 +1,31 @@
 import { error } from '@sveltejs/kit';
+import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { ownAddresses } from '$lib/server/web/moved';
-import type { PageServerLoad } from './$types';
+import {
+	registerAction,
+	registrationOnPage,
+	unregisterAction
+} from '$lib/server/web/registration-page';
+import type { Actions, PageServerLoad } from './$types';
 
-export const load: PageServerLoad = async ({ locals, params, setHeaders }) => {
+export const load: PageServerLoad = async (event) => {
+	const { locals, params, setHeaders } = event;
 	const found = await services().content.event(locals.locale, params.id);
 	if (!found) error(404, 'Not found');
 	const asked = { id: params.id, locale: locals.locale };
-	return { ...found, alternates: ownAddresses('/events', found.event.slugs, asked, setHeaders) };
+	return {
+		...found,
+		alternates: ownAddresses('/events', found.event.slugs, asked, setHeaders),
+		registration: await registrationOnPage(
+			event,
+			found.event.id,
+			localizePath(`/events/${found.event.slug}`, locals.locale)
+		)
+	};
+};
+
+export const actions: Actions = {
+	register: (event) => registerAction(event),
+	unregister: (event) => unregisterAction(event)
 };
