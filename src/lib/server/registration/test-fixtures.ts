@@ -24,12 +24,13 @@ const localized = (key: string, text: string) => ({ [`${key}_no`]: text, [`${key
 export async function eventRows(db: Db): Promise<void> {
 	await db.insertInto('campuses').values({ id: 'oslo', name: 'Oslo', sort: 1 }).execute();
 	await db.insertInto('campuses').values({ id: 'bergen', name: 'Bergen', sort: 2 }).execute();
-	await insertUnit(db, 'choir');
+	await insertUnit(db, 'choir', 'Choir');
 	await anotherEvent(db, EVENT, { titleNo: 'Julebord', titleEn: 'Christmas party' });
 	await db.insertInto('users').values(userRow(ADMIN)).execute();
 }
 
-export async function insertUnit(db: Db, id: string): Promise<void> {
+/** A unit of Oslo, named `name` in both languages (its id unless given). */
+export async function insertUnit(db: Db, id: string, name = id): Promise<void> {
 	await db
 		.insertInto('units')
 		.values({
@@ -41,7 +42,7 @@ export async function insertUnit(db: Db, id: string): Promise<void> {
 			image_file_id: null,
 			image_alt_no: null,
 			image_alt_en: null,
-			...(localized('name', id) as { name_no: string; name_en: string }),
+			...(localized('name', name) as { name_no: string; name_en: string }),
 			...(localized('summary', '') as { summary_no: string; summary_en: string }),
 			...(localized('body', '') as { body_no: string; body_en: string })
 		})
