@@ -35,6 +35,8 @@ const RUSH = Number(process.env.BENCH_RUSH_MEMBERS) || 1000;
 const CHURN_OPS = Number(process.env.BENCH_CHURN_OPS) || (QUICK ? 2000 : 10_000);
 const CHURN_MEMBERS = 200;
 const CHURN_WORKERS = 50;
+/** The most seats a capacity change gives the churn's event (it starts with 40). */
+const CHURN_SEATS = 60;
 // Development runs may take one engine: BENCH_REGISTRATION_ENGINES=sqlite or postgres.
 const ENGINES = (process.env.BENCH_REGISTRATION_ENGINES ?? 'sqlite,postgres').split(',');
 const ADMIN = { id: 'bench-admin', email: 'bench-admin@example.org' };
@@ -340,12 +342,15 @@ async function churnOn(b, clients, DomainError) {
 		}
 		try {
 			if (op.kind === 'capacity') {
-				// From the seats taken now to up to 20 more, split at random between the pools: a
-				// raise promotes the waiting, a cut to the taken seats fills the event. A registration
-				// that lands between the count and the save makes it a refusal, which is an answer too.
+				// From the seats taken now to up to 20 more, never past CHURN_SEATS in all, split at
+				// random between the pools: a raise promotes the waiting, a cut to the taken seats
+				// fills the event; with about 125 of the 200 registered at a time, the waiting list
+				// stays long. A registration landing between the count and the save makes it a
+				// refusal, which is an answer too.
 				const taken = await b.confirmedByPool(eventId, poolIds);
-				const members = taken[0] + Math.floor(op.toMembers * (op.extra + 1));
-				const everyone = taken[1] + op.extra - (members - taken[0]);
+				const extra = Math.max(0, Math.min(op.extra, CHURN_SEATS - taken[0] - taken[1]));
+				const members = taken[0] + Math.floor(op.toMembers * (extra + 1));
+				const everyone = taken[1] + extra - (members - taken[0]);
 				const shape = pools(members, everyone, poolIds);
 				await b.engine.saveSettings(b.admin, eventId, settings(members + everyone, shape));
 			} else {
@@ -607,7 +612,7 @@ function printRegistration(rows) {
 			`  ${r.setup}: ${r.problems.length ? `FAILED ${r.problems.join('; ')}` : 'every check holds'}`
 		);
 	console.log(
-		`\nRegistration churn: ${CHURN_OPS} operations from ${CHURN_WORKERS} workers (50 % register, 30 % unregister over HTTP by ${CHURN_MEMBERS} members; 10 % capacity changes to 0–20 seats above the taken ones, 10 % removals through the engine)`
+		`\nRegistration churn: ${CHURN_OPS} operations from ${CHURN_WORKERS} workers (50 % register, 30 % unregister over HTTP by ${CHURN_MEMBERS} members; 10 % capacity changes to 0–20 seats above the taken ones, at most ${CHURN_SEATS}, 10 % removals through the engine)`
 	);
 	printTable(
 		[
