@@ -19,7 +19,7 @@
 // Figures, not pass/fail: a failed check or a server error flags the run.
 //   node bench/registration.mjs      (part `registration` of `npm run bench`)
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCluster } from '../scripts/pg-cluster.js';
@@ -462,18 +462,6 @@ async function measure(setup, servers, db, src) {
 	}
 }
 
-/**
- * Requests whose session could not be looked up, from the servers' log: hooks.server.ts treats
- * them as signed out (a member then gets 401), so a 401 in a figure above is the database's load.
- */
-function failedSessionLookups(logFile) {
-	try {
-		return readFileSync(logFile, 'utf8').split('session lookup failed').length - 1;
-	} catch {
-		return null;
-	}
-}
-
 async function onSqlite(dir, dbModule, parts) {
 	const file = join(dir, 'orgweb.db');
 	const sqlite = await startOrgweb({
@@ -486,7 +474,6 @@ async function onSqlite(dir, dbModule, parts) {
 	const { db } = dbModule.openDatabase(file);
 	try {
 		const row = await measure('SQLite, 1 instance', [sqlite], db, parts);
-		row.failedSessionLookups = failedSessionLookups(join(dir, 'sqlite.log'));
 		printRegistration([row]);
 		return row;
 	} finally {
@@ -512,7 +499,6 @@ async function onPostgres(dir, cluster, postgres, parts) {
 		const pg = await postgres.openPostgres(url, { poolMax: CHURN_WORKERS, listen: false });
 		try {
 			const row = await measure('PostgreSQL, 2 instances', servers, pg.db, parts);
-			row.failedSessionLookups = failedSessionLookups(join(dir, 'pg.log'));
 			printRegistration([row]);
 			return row;
 		} finally {
@@ -645,10 +631,6 @@ function printRegistration(rows) {
 			.join(', ');
 		console.log(`  ${r.setup}: ${outcomes}`);
 		if (r.churn.examples.length) console.log(`    mismatches, e.g. ${r.churn.examples.join('; ')}`);
-		if (r.failedSessionLookups)
-			console.log(
-				`    ${r.failedSessionLookups} session lookups failed in the server log (answered as signed out)`
-			);
 	}
 }
 
