@@ -19,10 +19,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { createServer } from 'vite';
 import { QUICK } from './lib/load.mjs';
-import { ROOT } from './lib/orgweb.mjs';
 import { isMain } from './lib/servers.mjs';
+import { sourceLoader } from './lib/sources.mjs';
 import { printTable, ratio } from './lib/table.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ASSISTANT_ROUNDS) || (QUICK ? 10 : 50);
@@ -378,15 +377,10 @@ async function ocrPart(load) {
 }
 
 export async function assistantBench() {
-	const vite = await createServer({
-		root: ROOT,
-		logLevel: 'error',
-		appType: 'custom',
-		server: { middlewareMode: true, hmr: false, watch: null }
-	});
+	const sources = await sourceLoader();
 	const dir = mkdtempSync(join(tmpdir(), 'orgweb-bench-assistant-'));
 	try {
-		const load = (path) => vite.ssrLoadModule(path);
+		const { load } = sources;
 		const { openDatabase, migrate } = await load('/src/lib/server/db/index.ts');
 		const { seedDemo } = await load('/src/lib/server/db/seed.ts');
 		const { QUALITY_NOW } = await load('/src/lib/server/assistant/quality-set.ts');
@@ -403,7 +397,7 @@ export async function assistantBench() {
 			await db.destroy();
 		}
 	} finally {
-		await vite.close();
+		await sources.close();
 		rmSync(dir, { recursive: true, force: true });
 	}
 }

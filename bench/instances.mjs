@@ -120,7 +120,7 @@ export async function instancesBench() {
 	return { connections: CONNECTIONS, durationSeconds: DURATION, rows };
 }
 
-async function freshDatabase(adminUrl, name) {
+export async function freshDatabase(adminUrl, name) {
 	const admin = new pg.Client({ connectionString: adminUrl });
 	await admin.connect();
 	await admin.query(`drop database if exists ${name}`);

@@ -3,7 +3,8 @@
 // end, and writes everything to bench/results.json.
 //
 // BENCH_QUICK=1 shortens every load (development runs);
-// BENCH_ONLY=http,growth,cold,weight,shop,instances,expenses,signedin,assistant runs some parts only.
+// BENCH_ONLY=http,growth,cold,weight,shop,instances,registration,expenses,signedin,assistant runs
+// some parts only.
 // Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -15,6 +16,7 @@ import { expensesBench } from './expenses.mjs';
 import { httpBench, printGoals } from './http.mjs';
 import { instancesBench } from './instances.mjs';
 import { QUICK } from './lib/load.mjs';
+import { registrationBench } from './registration.mjs';
 import { ROOT, ensureBuild } from './lib/orgweb.mjs';
 import { HOME_JS_GOAL_BYTES, pageWeight } from './page-weight.mjs';
 import { shopBench } from './shop.mjs';
@@ -27,6 +29,7 @@ const PARTS = {
 	weight: pageWeight,
 	shop: shopBench,
 	instances: instancesBench,
+	registration: registrationBench,
 	expenses: expensesBench,
 	signedin: signedInBench,
 	assistant: assistantBench
@@ -75,7 +78,9 @@ const failedLoads = [
 	...(results.signedin?.rows ?? []).filter((r) => !r.ok)
 ];
 const receiptUnread = results.assistant && !results.assistant.ocr.readEveryTime;
-results.flagged = failedLoads.length > 0 || Boolean(receiptUnread);
+// A rush or churn check that did not hold, or a server error in either (registration.mjs).
+const registrationFailed = Boolean(results.registration?.flagged);
+results.flagged = failedLoads.length > 0 || Boolean(receiptUnread) || registrationFailed;
 results.seconds = Math.round((performance.now() - started) / 1000);
 
 console.log('\n================ summary ================');
@@ -96,6 +101,10 @@ if (results.assistant) printAssistantSummary(results.assistant);
 if (failedLoads.length > 0)
 	console.log(
 		`\n!! FLAGGED: ${failedLoads.length} load(s) had non-2xx answers or errors; their figures are not speed`
+	);
+if (registrationFailed)
+	console.log(
+		'\n!! FLAGGED: a registration check failed or a server error was answered (see its part above)'
 	);
 if (receiptUnread)
 	console.log(

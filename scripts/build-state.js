@@ -17,15 +17,16 @@ const SOURCES = [
 export function isBuildStale(root) {
 	const built = join(root, 'build/handler.js');
 	const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
-	// Compiled messages are an output of the build, not a source of it.
-	const generated = join(root, 'src', 'lib', 'paraglide');
+	// Compiled messages and paraglide's cache (written by every Vite start, a bench's too) are
+	// outputs of the build, not sources of it.
+	const generated = [join(root, 'src', 'lib', 'paraglide'), join(root, 'project.inlang', 'cache')];
 	const newest = (path) => {
 		const stat = statSync(path);
 		if (!stat.isDirectory()) return stat.mtimeMs;
 		let latest = stat.mtimeMs;
 		for (const entry of readdirSync(path)) {
 			const child = join(path, entry);
-			if (child !== generated) latest = Math.max(latest, newest(child));
+			if (!generated.includes(child)) latest = Math.max(latest, newest(child));
 		}
 		return latest;
 	};

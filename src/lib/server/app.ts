@@ -253,7 +253,9 @@ export async function startApp(): Promise<Services> {
 	const { applied, seeded } = await opened.exclusively(async () => {
 		if (opened.engine === 'sqlite') await backupBeforeMigrating(db, config);
 		const applied = await migrate(db);
-		return { applied, seeded: config.SEED_DEMO ? await seedDemo(db) : false };
+		if (!config.SEED_DEMO) return { applied, seeded: false };
+		const { canCheckout: canTakePayments } = providerFromConfig(config, db);
+		return { applied, seeded: await seedDemo(db, new Date(), { canTakePayments }) };
 	});
 	if (!config.paymentCallbackTokenSet) {
 		// The simulator's callback may reach another instance than the one that sent the buyer to

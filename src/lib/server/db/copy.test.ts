@@ -9,6 +9,7 @@ import { copyDatabase, rowSet } from './copy';
 import { migrate, openSqlite, type Db } from './index';
 import { openPostgres } from './postgres';
 import { seedDemo } from './seed';
+import { DEMO_MEMBER_COUNT } from './seed-registration';
 import { createPgDatabase } from './test-db';
 import { orderRow, paidClaimRow, receiptLineRow, reservationRow } from './test-rows';
 
@@ -362,7 +363,12 @@ async function fillEveryTable(db: Db): Promise<void> {
 			created_at: T
 		})
 		.execute();
-	const event = await db.selectFrom('events').select('id').executeTakeFirstOrThrow();
+	// An event the demo gives no registration of its own.
+	const event = await db
+		.selectFrom('events')
+		.select('id')
+		.where('id', '=', 'evt-julebord')
+		.executeTakeFirstOrThrow();
 	await db
 		.insertInto('event_registration')
 		.values({
@@ -645,14 +651,19 @@ describe('npm run db:copy', () => {
 		source = openSqlite(file);
 		expect(lines.err).toEqual([]);
 		expect(code).toBe(0);
-		expect(lines.out.join('\n')).toMatch(/^\s+users\s+2$/m);
+		// The two accounts fillEveryTable writes and the demo's members.
+		expect(lines.out.join('\n')).toMatch(
+			new RegExp(`^\\s+users\\s+${2 + DEMO_MEMBER_COUNT}$`, 'm')
+		);
 		expect(lines.out.at(-1)).toMatch(
 			/^copied \d+ rows in \d+ tables in \d+ ms; row counts checked$/
 		);
-		expect(await target.selectFrom('users').select('id').orderBy('id').execute()).toEqual([
-			{ id: 'u1' },
-			{ id: 'u2' }
+		const copied = await target.selectFrom('users').select('id').orderBy('id').execute();
+		expect(copied.map((u) => u.id).filter((id) => !id.startsWith('demo-member-'))).toEqual([
+			'u1',
+			'u2'
 		]);
+		expect(copied).toHaveLength(2 + DEMO_MEMBER_COUNT);
 	});
 
 	it('refuses to copy while the site has the SQLite file open', async () => {

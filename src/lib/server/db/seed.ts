@@ -2,6 +2,7 @@
 // living site. Dates are relative to the seeding moment so upcoming events start out upcoming.
 import type { Db } from './index';
 import { seedContent } from './seed-content';
+import { seedRegistration } from './seed-registration';
 
 const DAY = 86_400_000;
 
@@ -11,7 +12,12 @@ function at(now: Date, days: number, hour: number): string {
 	return d.toISOString();
 }
 
-export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
+/** `canTakePayments`: whether a payment provider is configured, so the paid demo event can have its price. */
+export async function seedDemo(
+	db: Db,
+	now = new Date(),
+	options: { canTakePayments: boolean } = { canTakePayments: false }
+): Promise<boolean> {
 	return db.transaction().execute(async (trx) => {
 		const done = await trx
 			.selectFrom('app_meta')
@@ -361,6 +367,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<boolean> {
 			.execute();
 
 		await seedContent(trx, now);
+		await seedRegistration(trx, now, options);
 
 		await trx
 			.insertInto('app_meta')

@@ -5,6 +5,7 @@ import { trail } from '../audit';
 import { userContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { seedDemo } from '../db/seed';
+import { DEMO_MEMBER_COUNT } from '../db/seed-registration';
 import { ENGINES, testDatabase, type TestDatabase } from '../db/test-db';
 import { orderRow, teamMemberRow, userRow } from '../db/test-rows';
 import { Forbidden, NotSignedIn } from '../errors';
@@ -14,6 +15,9 @@ import { invitationsService } from './invitations';
 import { peopleService, PEOPLE_PAGE_SIZE, type PeopleService } from './people';
 import { rolesService, type RolesService } from './roles';
 import { sqlIdentityStore } from './sql';
+
+/** The accounts these tests make (the anonymous one not counted) and the demo's members. */
+const ACCOUNTS = 8 + DEMO_MEMBER_COUNT;
 
 const NOW = new Date('2026-11-24T12:00:00.000Z');
 const as = (id: string): UserContext =>
@@ -113,7 +117,7 @@ describe.each(ENGINES)('people on %s', (engine) => {
 			})
 			.execute();
 		const all = await people.search(as('admin'), { q: '', page: 1 }, NOW);
-		expect(all.total).toBe(8);
+		expect(all.total).toBe(ACCOUNTS);
 		expect(all.people.map((p) => p.id)).not.toContain('anon');
 
 		const leaders = await people.search(as('admin'), { q: 'LEADER', page: 1 }, NOW);
@@ -169,7 +173,7 @@ describe.each(ENGINES)('people on %s', (engine) => {
 		}
 		await expect(people.search(visitor, { q: '', page: 1 })).rejects.toThrow(NotSignedIn);
 		// A granted admin is as much an admin as one of ADMIN_EMAILS.
-		expect((await people.search(as('granted'), { q: '', page: 1 })).total).toBe(8);
+		expect((await people.search(as('granted'), { q: '', page: 1 })).total).toBe(ACCOUNTS);
 		expect(await people.person(as('admin'), 'anon')).toBeNull();
 		expect(await people.person(as('admin'), 'nobody')).toBeNull();
 	});
