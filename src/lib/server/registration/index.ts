@@ -7,6 +7,7 @@ import { record, recordChange } from '../audit';
 import { Invalid, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
+import type { PaymentsService } from '../payments';
 import { eraseOldAnswers } from './answers';
 import { drawDue } from './draw';
 import {
@@ -18,6 +19,7 @@ import {
 	settle,
 	unregisterPerson
 } from './register';
+import { PAID_STATUSES } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, loadRegistration, writeSettings } from './settings';
 import {
@@ -39,6 +41,8 @@ export interface RegistrationDeps {
 	mail?: Pick<Mailer, 'deliver'>;
 	/** Whether a payment provider is configured: a price is refused without one. */
 	canTakePayments: boolean;
+	/** The shop's payment flows: a paid seat given up is refunded through them (by the policy). */
+	payments?: Pick<PaymentsService, 'refundOrder'>;
 }
 
 function parsed<T>(
@@ -133,7 +137,17 @@ export function registrationService(deps: RegistrationDeps) {
 			now = new Date()
 		): Promise<{ mine: Mine; late: boolean }> {
 			const user = signedIn(ctx);
-			const { mine, late } = await changing((trx) => unregisterPerson(trx, eventId, user.id, now));
+			const { mine, late, refund } = await changing((trx) =>
+				unregisterPerson(trx, eventId, user.id, now)
+			);
+			// The seat is given up already; a refund the provider does not confirm stays
+			// `refunding`, and the payments' reconciliation finishes it.
+			if (refund) {
+				await deps.payments?.refundOrder(ctx, refund, {
+					actor: `registration:${user.id}`,
+					userId: user.id
+				});
+			}
 			return { mine, late };
 		},
 
@@ -200,8 +214,9 @@ export function registrationService(deps: RegistrationDeps) {
 		eraseOldAnswers: (now = new Date()) => eraseOldAnswers(db, now),
 
 		/**
-		 * What came due without a request (the scheduler): draws whose window closed, and seats the
-		 * merge time opened for the waiting. Idempotent; returns how many people got a seat.
+		 * What came due without a request (the scheduler): draws whose window closed, seats the
+		 * merge time opened for the waiting, and paid seats unpaid at their deadline. Idempotent;
+		 * returns how many people got a seat.
 		 */
 		async runDue(now = new Date()): Promise<number> {
 			const at = now.toISOString();
@@ -209,11 +224,35 @@ export function registrationService(deps: RegistrationDeps) {
 				.selectFrom('event_registration')
 				.select('event_id')
 				.where('enabled', '=', 1)
-				.where('closes_at', '>', at)
 				.where((eb) =>
 					eb.or([
-						eb.and([eb('mode', '=', 'draw'), eb('drawn_at', 'is', null), eb('opens_at', '<=', at)]),
-						eb('merge_at', '<=', at)
+						eb.and([
+							eb('closes_at', '>', at),
+							eb.or([
+								eb.and([
+									eb('mode', '=', 'draw'),
+									eb('drawn_at', 'is', null),
+									eb('opens_at', '<=', at)
+								]),
+								eb('merge_at', '<=', at)
+							])
+						]),
+						// A seat's deadline may pass after registration closed: it still goes to the next.
+						eb.exists(
+							eb
+								.selectFrom('registrations')
+								.select('registrations.id')
+								.whereRef('registrations.event_id', '=', 'event_registration.event_id')
+								.leftJoin('orders', 'orders.id', 'registrations.order_id')
+								.where('registrations.status', '=', 'confirmed')
+								.where('registrations.pay_by', '<=', at)
+								.where((o) =>
+									o.or([
+										o('orders.status', 'is', null),
+										o('orders.status', 'not in', PAID_STATUSES)
+									])
+								)
+						)
 					])
 				)
 				.execute();

@@ -2,7 +2,8 @@
 // the event's lock (settings.ts): the seat counts read, the row written and the promotions it
 // causes are one step, so N people for K seats get exactly K seats on either engine (PostgreSQL
 // READ COMMITTED queues them at the lock; SQLite has one writer). Before anything else, whatever
-// came due is settled: a draw whose window closed, seats the merge time opened.
+// came due is settled: a draw whose window closed, paid seats unpaid at their deadline (seat-orders.ts),
+// seats the merge time opened.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
@@ -13,6 +14,13 @@ import { mayRegister, peopleOf, reasonsFor } from './eligibility';
 import { confirmedCounts, freeSeats, positionOf, seatFor } from './seats';
 import { loadRegistration } from './settings';
 import { NotEligible, NotOpenYet, type EventRegistration, type Mine } from './types';
+import {
+	cancelSeatOrder,
+	holdSeat,
+	orderStatus,
+	PAID_STATUSES,
+	unpaidPastDeadline
+} from './seat-orders';
 import { fill, type Promotion } from './waiting-list';
 
 type Tx = Kysely<Database>;
@@ -23,13 +31,19 @@ export interface Outcome {
 	promotions: Promotion[];
 }
 
-/** The draw if its window has closed, then every seat someone waiting may take. */
+/**
+ * The draw if its window has closed, the seats unpaid at their deadline given up with their
+ * orders, then every seat someone waiting may take.
+ */
 export async function settle(
 	db: Tx,
 	registration: EventRegistration,
 	now: Date
 ): Promise<Promotion[]> {
 	if (drawDue(registration, now)) await runDraw(db, registration, now);
+	for (const row of await unpaidPastDeadline(db, registration.eventId, now)) {
+		await endRegistration(db, row, 'unpaid', now);
+	}
 	return fill(db, registration, now);
 }
 
@@ -58,10 +72,13 @@ export async function mineOf(
 	if (!row) return { status: 'none' };
 	if (row.status === 'confirmed') {
 		const pool = registration.pools.find((p) => p.id === row.pool_id);
+		const paid = PAID_STATUSES.includes((await orderStatus(db, row)) ?? '');
 		return {
 			status: 'confirmed',
 			pool: pool ? { id: pool.id, name: pool.name } : null,
-			...(row.late ? { late: true } : {})
+			...(row.late ? { late: true } : {}),
+			...(row.pay_by && !paid ? { payBy: row.pay_by } : {}),
+			...(row.order_id ? { orderId: row.order_id } : {})
 		};
 	}
 	if (row.status === 'entered')
@@ -121,7 +138,31 @@ export async function registerPerson(
 		updated_at: now.toISOString()
 	};
 	await db.insertInto('registrations').values(row).execute();
+	if (status === 'confirmed') {
+		const held = await holdSeat(
+			db,
+			registration,
+			{ id: row.id, userId, member: person.member },
+			now
+		);
+		if (held) Object.assign(row, { order_id: held.orderId, pay_by: held.payBy });
+	}
 	return { mine: await mineOf(db, registration, row), promotions };
+}
+
+/** Cancels a live registration, and its seat's order when it was not paid. */
+async function endRegistration(db: Tx, row: Row, reason: string, now: Date, late = false) {
+	await db
+		.updateTable('registrations')
+		.set({
+			status: 'cancelled',
+			cancelled_reason: reason,
+			late: late ? 1 : 0,
+			updated_at: now.toISOString()
+		})
+		.where('id', '=', row.id)
+		.execute();
+	await cancelSeatOrder(db, row, reason, now);
 }
 
 /** Cancels a live registration and gives what it held to the next in line. */
@@ -133,16 +174,7 @@ export async function cancelRegistration(
 	now: Date,
 	late = false
 ): Promise<Promotion[]> {
-	await db
-		.updateTable('registrations')
-		.set({
-			status: 'cancelled',
-			cancelled_reason: reason,
-			late: late ? 1 : 0,
-			updated_at: now.toISOString()
-		})
-		.where('id', '=', row.id)
-		.execute();
+	await endRegistration(db, row, reason, now, late);
 	return fill(db, registration, now);
 }
 
@@ -156,10 +188,10 @@ export async function unregisterPerson(
 	eventId: string,
 	userId: string,
 	now: Date
-): Promise<Outcome & { late: boolean }> {
+): Promise<Outcome & { late: boolean; refund: string | null }> {
 	const { registration, promotions } = await lockedEvent(db, eventId, now);
 	const row = await liveRow(db, eventId, userId);
-	if (!row) return { mine: { status: 'none' }, promotions, late: false };
+	if (!row) return { mine: { status: 'none' }, promotions, late: false, refund: null };
 	const late =
 		row.status === 'confirmed' &&
 		registration.unregisterBy !== null &&
@@ -167,6 +199,10 @@ export async function unregisterPerson(
 	if (late && !registration.lateUnregister) {
 		throw new Conflict('the unregistration deadline has passed', 'unregister_closed');
 	}
+	// A paid seat's money goes back through the shop's refund, after the commit (it asks the
+	// provider); the seat is given up either way.
+	const paid = row.status === 'confirmed' && (await orderStatus(db, row)) === 'paid';
+	const refund = paid && registration.refundOnUnregister ? row.order_id : null;
 	const more = await cancelRegistration(db, registration, row, 'unregistered', now, late);
-	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late };
+	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late, refund };
 }
