@@ -212,6 +212,13 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		expect(await callback()).toMatchObject({ success: true, status: 'cancelled' });
 		expect(await callback()).toMatchObject({ success: true, status: 'cancelled' });
 		expect(await statusOf(a.id)).toBe('cancelled');
+		// The money reserved for it is never taken: the provider is told to release it.
+		const session = await db
+			.selectFrom('payment_sessions')
+			.select(['state', 'captured_ore'])
+			.where('id', '=', provider_session_id!)
+			.executeTakeFirstOrThrow();
+		expect(session).toEqual({ state: 'TERMINATED', captured_ore: 0 });
 		expect(await mine('a', minutes(2 + DAY))).toEqual({ status: 'none' });
 		expect((await mine('b', minutes(2 + DAY))).status).toBe('confirmed');
 	});
