@@ -19,7 +19,7 @@ import {
 	settle,
 	unregisterPerson
 } from './register';
-import { PAID_STATUSES } from './seat-orders';
+import { seatsDue } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, loadRegistration, writeSettings } from './settings';
 import {
@@ -238,21 +238,7 @@ export function registrationService(deps: RegistrationDeps) {
 							])
 						]),
 						// A seat's deadline may pass after registration closed: it still goes to the next.
-						eb.exists(
-							eb
-								.selectFrom('registrations')
-								.select('registrations.id')
-								.whereRef('registrations.event_id', '=', 'event_registration.event_id')
-								.leftJoin('orders', 'orders.id', 'registrations.order_id')
-								.where('registrations.status', '=', 'confirmed')
-								.where('registrations.pay_by', '<=', at)
-								.where((o) =>
-									o.or([
-										o('orders.status', 'is', null),
-										o('orders.status', 'not in', PAID_STATUSES)
-									])
-								)
-						)
+						seatsDue(eb, at)
 					])
 				)
 				.execute();

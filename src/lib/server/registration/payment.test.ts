@@ -223,6 +223,36 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		expect((await mine('b', minutes(2 + DAY))).status).toBe('confirmed');
 	});
 
+	it('a payment given up at the provider keeps the seat: the next settling gives it a new order with the same deadline', async () => {
+		await paid({ capacity: 1 });
+		await people(db, ['a']);
+		const seat = await register('a');
+		const first = await orderOf('a');
+		await payments.payOrder(as('a'), first.id, 'http://site.test');
+		await db
+			.updateTable('payment_sessions')
+			.set({ state: 'ABORTED' })
+			.where('id', '=', (await orderOf('a')).provider_session_id!)
+			.execute();
+		await payments.handleCallback(adminContext('callback:simulator'), {
+			token: TOKEN,
+			sessionId: (await orderOf('a')).provider_session_id!
+		});
+		expect(await statusOf(first.id)).toBe('cancelled');
+		expect(await registration.runDue(minutes(5))).toBe(0);
+		const again = await mine('a', minutes(6));
+		expect(again).toMatchObject({
+			status: 'confirmed',
+			payBy: seat.status === 'confirmed' && seat.payBy
+		});
+		expect(again).not.toMatchObject({ orderId: first.id });
+		const second = await orderOf('a');
+		expect(second).toMatchObject({ status: 'pending', total_ore: 25_000 });
+		expect(await payments.payOrder(as('a'), second.id, 'http://site.test')).toMatchObject({
+			ok: true
+		});
+	});
+
 	it('a second payment of a paid seat changes nothing', async () => {
 		await paid();
 		await people(db, ['a']);

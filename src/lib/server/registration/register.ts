@@ -18,8 +18,9 @@ import {
 	cancelSeatOrder,
 	holdSeat,
 	orderStatus,
+	holdAgain,
 	PAID_STATUSES,
-	unpaidPastDeadline
+	unpaidSeats
 } from './seat-orders';
 import { fill, type Promotion } from './waiting-list';
 
@@ -33,7 +34,8 @@ export interface Outcome {
 
 /**
  * The draw if its window has closed, the seats unpaid at their deadline given up with their
- * orders, then every seat someone waiting may take.
+ * orders (and those whose payment was given up before it held again), then every seat someone
+ * waiting may take.
  */
 export async function settle(
 	db: Tx,
@@ -41,9 +43,9 @@ export async function settle(
 	now: Date
 ): Promise<Promotion[]> {
 	if (drawDue(registration, now)) await runDraw(db, registration, now);
-	for (const row of await unpaidPastDeadline(db, registration.eventId, now)) {
-		await endRegistration(db, row, 'unpaid', now);
-	}
+	const { expired, unheld } = await unpaidSeats(db, registration.eventId, now);
+	for (const row of expired) await endRegistration(db, row, 'unpaid', now);
+	for (const row of unheld) await holdAgain(db, registration, row, now);
 	return fill(db, registration, now);
 }
 

@@ -2,8 +2,10 @@
 // the event's seat, named by its title in the buyer's language) and must be paid by its deadline.
 // The order's status is what counts: authorized or paid, the seat is paid and has no deadline; still
 // unpaid when the deadline passes, the seat is cancelled and its order with it, in the transaction
-// that gives the seat to the next in line. Everything here runs under the event's lock.
-import type { Kysely, Selectable } from 'kysely';
+// that gives the seat to the next in line. A payment given up at the provider ends its order
+// (cancelled, forward only); the seat keeps its deadline and is given a new order to pay.
+// Everything here runs under the event's lock.
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { RegistrationsTable } from '../db/schema';
 import { placeDirectOrder } from '../shop/direct-orders';
@@ -41,33 +43,7 @@ export async function holdSeat(
 ): Promise<{ orderId: string; payBy: string } | null> {
 	const price = seatPrice(registration, seat.member);
 	if (price === null) return null;
-	const user = await db
-		.selectFrom('users')
-		.select(['name', 'email', 'locale'])
-		.where('id', '=', seat.userId)
-		.executeTakeFirstOrThrow();
-	const locale = registrationLocale(user.locale);
-	const orderId = await placeDirectOrder(
-		db,
-		{
-			userId: seat.userId,
-			// Set when the payment starts (payments/ payOrder): no session lives anywhere yet.
-			provider: '',
-			product: {
-				id: `seat:${registration.eventId}`,
-				slug: `seat-${registration.eventId}`,
-				unitId: registration.unitId,
-				category: 'event-seat',
-				name: registration.title
-			},
-			lineName: registration.title[locale] || registration.title.no,
-			priceOre: price,
-			buyer: { name: user.name, email: user.email ?? '', phone: '' },
-			locale,
-			actor: `registration:${seat.userId}`
-		},
-		now
-	);
+	const orderId = await placeSeatOrder(db, registration, seat.userId, price, now);
 	const payBy = new Date(now.getTime() + PAY_WITHIN_MS).toISOString();
 	await db
 		.updateTable('registrations')
@@ -75,6 +51,41 @@ export async function holdSeat(
 		.where('id', '=', seat.id)
 		.execute();
 	return { orderId, payBy };
+}
+
+async function placeSeatOrder(
+	db: Tx,
+	registration: EventRegistration,
+	userId: string,
+	price: number,
+	now: Date
+): Promise<string> {
+	const user = await db
+		.selectFrom('users')
+		.select(['name', 'email', 'locale'])
+		.where('id', '=', userId)
+		.executeTakeFirstOrThrow();
+	const locale = registrationLocale(user.locale);
+	return placeDirectOrder(
+		db,
+		{
+			userId,
+			// Set when the payment starts (payments/ payOrder): no session lives anywhere yet.
+			provider: '',
+			product: {
+				id: `seat:${registration.eventId}`,
+				slug: `seat-${registration.eventId}`,
+				unitId: registration.unitId,
+				name: registration.title
+			},
+			lineName: registration.title[locale] || registration.title.no,
+			priceOre: price,
+			buyer: { name: user.name, email: user.email ?? '', phone: '' },
+			locale,
+			actor: `registration:${userId}`
+		},
+		now
+	);
 }
 
 /** The status of a seat's order, or null when it has none. */
@@ -105,18 +116,69 @@ export async function cancelSeatOrder(db: Tx, row: Row, reason: string, now: Dat
 	});
 }
 
-/** Confirmed seats of the event whose deadline has passed without a payment. */
-export async function unpaidPastDeadline(db: Tx, eventId: string, now: Date): Promise<Row[]> {
-	return db
+/** Order statuses that end an order without a payment. */
+const ENDED_UNPAID: readonly string[] = ['cancelled', 'failed'];
+
+/**
+ * The event's unpaid seats that need a step: past their deadline (`expired`: given up), or whose
+ * order ended without a payment before it (`unheld`: a new order, the same deadline). One query,
+ * run at every settling.
+ */
+export async function unpaidSeats(db: Tx, eventId: string, now: Date) {
+	const at = now.toISOString();
+	const rows = await db
 		.selectFrom('registrations')
 		.leftJoin('orders', 'orders.id', 'registrations.order_id')
 		.selectAll('registrations')
+		.select(['orders.status as order_status', 'orders.total_ore'])
 		.where('registrations.event_id', '=', eventId)
 		.where('registrations.status', '=', 'confirmed')
-		.where('registrations.pay_by', '<=', now.toISOString())
+		.where('registrations.pay_by', 'is not', null)
 		.where((eb) =>
 			eb.or([eb('orders.status', 'is', null), eb('orders.status', 'not in', PAID_STATUSES)])
 		)
+		.where((eb) =>
+			eb.or([eb('registrations.pay_by', '<=', at), eb('orders.status', 'in', ENDED_UNPAID)])
+		)
 		.orderBy('registrations.queue')
 		.execute();
+	const expired = rows.filter((r) => r.pay_by! <= at);
+	const unheld = rows.filter((r) => r.pay_by! > at);
+	return { expired, unheld };
+}
+
+/** A seat whose order ended unpaid before its deadline gets a new one at the same price. */
+export async function holdAgain(
+	db: Tx,
+	registration: EventRegistration,
+	seat: Row & { total_ore: number | null },
+	now: Date
+): Promise<void> {
+	const price = seat.total_ore ?? seatPrice(registration, false);
+	if (!price) return;
+	const orderId = await placeSeatOrder(db, registration, seat.user_id, price, now);
+	await db
+		.updateTable('registrations')
+		.set({ order_id: orderId })
+		.where('id', '=', seat.id)
+		.execute();
+}
+
+/** Whether a seat's deadline or order asks runDue to settle its event (the scheduler's filter). */
+export function seatsDue(eb: ExpressionBuilder<Database, 'event_registration'>, at: string) {
+	return eb.exists(
+		eb
+			.selectFrom('registrations')
+			.leftJoin('orders', 'orders.id', 'registrations.order_id')
+			.select('registrations.id')
+			.whereRef('registrations.event_id', '=', 'event_registration.event_id')
+			.where('registrations.status', '=', 'confirmed')
+			.where('registrations.pay_by', 'is not', null)
+			.where((o) =>
+				o.or([o('orders.status', 'is', null), o('orders.status', 'not in', PAID_STATUSES)])
+			)
+			.where((o) =>
+				o.or([o('registrations.pay_by', '<=', at), o('orders.status', 'in', ENDED_UNPAID)])
+			)
+	);
 }

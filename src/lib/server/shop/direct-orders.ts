@@ -5,11 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 
+/**
+ * The category of the products that only direct orders sell: the admin's catalogue and the event
+ * editor's ticket choice leave them out, so none is put on sale by mistake.
+ */
+export const DIRECT_ORDER_CATEGORY = 'direct-order';
+
 export interface DirectProduct {
 	id: string;
 	slug: string;
 	unitId: string | null;
-	category: string;
 	name: { no: string; en: string };
 }
 
@@ -35,7 +40,7 @@ export async function placeDirectOrder(db: Db, order: DirectOrder, now: Date): P
 			id: order.product.id,
 			slug: order.product.slug,
 			unit_id: order.product.unitId,
-			category: order.product.category,
+			category: DIRECT_ORDER_CATEGORY,
 			price_ore: order.priceOre,
 			member_price_ore: null,
 			stock: null,
