@@ -8,6 +8,7 @@ import { simulatorProvider } from '../payments/simulator';
 import { ordersService } from '../shop/orders';
 import { sqlOrderStore } from '../shop/orders-sql';
 import type { RegistrationService, SettingsInput } from './index';
+import { forgetRegistrant } from './privacy';
 import { as, EVENT, eventRows, minutes, people, saveSettings, service } from './test-fixtures';
 
 // Paid seats (issue 32): a confirmed seat on a paid event is held by an order of the shop's, paid
@@ -308,6 +309,20 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		expect(await payments.payOrder(as('a'), a.id, 'http://site.test')).toEqual({
 			ok: false,
 			reason: 'not_payable'
+		});
+	});
+
+	it('a deleted account’s unpaid seat goes to the next in line and its order is cancelled', async () => {
+		await paid({ capacity: 1 });
+		await people(db, ['a', 'b']);
+		await register('a');
+		await register('b');
+		const a = await orderOf('a');
+		await db.transaction().execute((trx) => forgetRegistrant(trx, 'a', minutes(3)));
+		expect(await statusOf(a.id)).toBe('cancelled');
+		expect(await mine('b', minutes(4))).toMatchObject({
+			status: 'confirmed',
+			payBy: expect.any(String)
 		});
 	});
 
