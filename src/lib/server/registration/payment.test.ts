@@ -63,6 +63,15 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 				.executeTakeFirstOrThrow()
 		).status;
 
+	/** One seat on a paid event: `a` holds it (its order is returned), `b` waits. */
+	async function aSeatedBWaiting() {
+		await paid({ capacity: 1 });
+		await people(db, ['a', 'b']);
+		await register('a');
+		await register('b');
+		return orderOf('a');
+	}
+
 	/** The member pays the order through the simulator: the payment page, approval, the callback. */
 	async function pay(userId: string, orderId: string) {
 		const started = await payments.payOrder(as(userId), orderId, 'http://site.test');
@@ -105,11 +114,7 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 	});
 
 	it('paid through the order’s payment flow, the seat has no deadline any more and is kept after it', async () => {
-		await paid({ capacity: 1 });
-		await people(db, ['a', 'b']);
-		await register('a');
-		await register('b');
-		const order = await orderOf('a');
+		const order = await aSeatedBWaiting();
 		expect(await pay('a', order.id)).toMatchObject({ success: true, status: 'paid' });
 		expect(await mine('a')).toEqual({ status: 'confirmed', pool: null, orderId: order.id });
 		expect(await registration.runDue(minutes(2 + DAY))).toBe(0);
@@ -166,11 +171,7 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 	});
 
 	it('a failure halfway through settling a deadline leaves nothing half-written', async () => {
-		await paid({ capacity: 1 });
-		await people(db, ['a', 'b']);
-		await register('a');
-		await register('b');
-		const a = await orderOf('a');
+		const a = await aSeatedBWaiting();
 		// The promoted person's order line cannot be written: the step after a's seat and order
 		// were cancelled and b was seated.
 		await db.schema.alterTable('order_lines').renameTo('order_lines_away').execute();
@@ -192,11 +193,7 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 	});
 
 	it('a payment that arrives after the deadline does not bring the seat back, however often it is reported', async () => {
-		await paid({ capacity: 1 });
-		await people(db, ['a', 'b']);
-		await register('a');
-		await register('b');
-		const a = await orderOf('a');
+		const a = await aSeatedBWaiting();
 		await payments.payOrder(as('a'), a.id, 'http://site.test');
 		await registration.runDue(minutes(1 + DAY));
 		const { provider_session_id } = await orderOf('a');
@@ -273,14 +270,19 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		).toMatchObject({ success: true, message: 'No change', status: 'paid' });
 	});
 
-	it('unregistering a paid seat refunds it through the shop’s refund when the event says so', async () => {
-		await paid({ refundOnUnregister: true });
+	/** `a` pays for a seat on an event with the policy, then gives it up; the seat's order id. */
+	async function paidThenGivenUp(refundOnUnregister: boolean): Promise<string> {
+		await paid({ refundOnUnregister });
 		await people(db, ['a']);
 		await register('a');
 		const a = await orderOf('a');
 		await pay('a', a.id);
 		await registration.unregister(as('a'), EVENT, minutes(3));
-		expect(await statusOf(a.id)).toBe('refunded');
+		return a.id;
+	}
+
+	it('unregistering a paid seat refunds it through the shop’s refund when the event says so', async () => {
+		expect(await statusOf(await paidThenGivenUp(true))).toBe('refunded');
 		const session = await db
 			.selectFrom('payment_sessions')
 			.select(['captured_ore', 'refunded_ore'])
@@ -289,13 +291,7 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 	});
 
 	it('unregistering a paid seat keeps the payment when the event says seats are not refunded', async () => {
-		await paid({ refundOnUnregister: false });
-		await people(db, ['a']);
-		await register('a');
-		const a = await orderOf('a');
-		await pay('a', a.id);
-		await registration.unregister(as('a'), EVENT, minutes(3));
-		expect(await statusOf(a.id)).toBe('paid');
+		expect(await statusOf(await paidThenGivenUp(false))).toBe('paid');
 		expect(await mine('a', minutes(4))).toEqual({ status: 'none' });
 	});
 
@@ -313,11 +309,7 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 	});
 
 	it('a deleted account’s unpaid seat goes to the next in line and its order is cancelled', async () => {
-		await paid({ capacity: 1 });
-		await people(db, ['a', 'b']);
-		await register('a');
-		await register('b');
-		const a = await orderOf('a');
+		const a = await aSeatedBWaiting();
 		await db.transaction().execute((trx) => forgetRegistrant(trx, 'a', minutes(3)));
 		expect(await statusOf(a.id)).toBe('cancelled');
 		expect(await mine('b', minutes(4))).toMatchObject({

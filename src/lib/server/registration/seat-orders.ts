@@ -120,6 +120,18 @@ export async function cancelSeatOrder(db: Tx, row: Row, reason: string, now: Dat
 const ENDED_UNPAID: readonly string[] = ['cancelled', 'failed'];
 
 /**
+ * A confirmed seat (registrations left-joined to its order) not paid and needing a step: past its
+ * deadline, or its order ended without a payment.
+ */
+const needsStep = (at: string) => (eb: ExpressionBuilder<Database, 'registrations' | 'orders'>) =>
+	eb.and([
+		eb('registrations.status', '=', 'confirmed'),
+		eb('registrations.pay_by', 'is not', null),
+		eb.or([eb('orders.status', 'is', null), eb('orders.status', 'not in', PAID_STATUSES)]),
+		eb.or([eb('registrations.pay_by', '<=', at), eb('orders.status', 'in', ENDED_UNPAID)])
+	]);
+
+/**
  * The event's unpaid seats that need a step: past their deadline (`expired`: given up), or whose
  * order ended without a payment before it (`unheld`: a new order, the same deadline). One query,
  * run at every settling.
@@ -132,14 +144,7 @@ export async function unpaidSeats(db: Tx, eventId: string, now: Date) {
 		.selectAll('registrations')
 		.select(['orders.status as order_status', 'orders.total_ore'])
 		.where('registrations.event_id', '=', eventId)
-		.where('registrations.status', '=', 'confirmed')
-		.where('registrations.pay_by', 'is not', null)
-		.where((eb) =>
-			eb.or([eb('orders.status', 'is', null), eb('orders.status', 'not in', PAID_STATUSES)])
-		)
-		.where((eb) =>
-			eb.or([eb('registrations.pay_by', '<=', at), eb('orders.status', 'in', ENDED_UNPAID)])
-		)
+		.where(needsStep(at))
 		.orderBy('registrations.queue')
 		.execute();
 	const expired = rows.filter((r) => r.pay_by! <= at);
@@ -172,13 +177,6 @@ export function seatsDue(eb: ExpressionBuilder<Database, 'event_registration'>, 
 			.leftJoin('orders', 'orders.id', 'registrations.order_id')
 			.select('registrations.id')
 			.whereRef('registrations.event_id', '=', 'event_registration.event_id')
-			.where('registrations.status', '=', 'confirmed')
-			.where('registrations.pay_by', 'is not', null)
-			.where((o) =>
-				o.or([o('orders.status', 'is', null), o('orders.status', 'not in', PAID_STATUSES)])
-			)
-			.where((o) =>
-				o.or([o('registrations.pay_by', '<=', at), o('orders.status', 'in', ENDED_UNPAID)])
-			)
+			.where(needsStep(at))
 	);
 }

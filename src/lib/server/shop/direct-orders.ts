@@ -4,6 +4,7 @@
 // cart can reserve it); it only gives the line the product the orders table asks for.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import { recordOrderEvent } from './orders-sql';
 
 /**
  * The category of the products that only direct orders sell: the admin's catalogue and the event
@@ -88,17 +89,6 @@ export async function placeDirectOrder(db: Db, order: DirectOrder, now: Date): P
 			quantity: 1
 		})
 		.execute();
-	await db
-		.insertInto('order_events')
-		.values({
-			id: randomUUID(),
-			order_id: orderId,
-			from_status: null,
-			to_status: 'pending',
-			actor: order.actor,
-			at,
-			note: null
-		})
-		.execute();
+	await recordOrderEvent(db, { orderId, from: null, to: 'pending', actor: order.actor, at });
 	return orderId;
 }

@@ -151,6 +151,25 @@ export function sqlOrderStore(db: Db): OrderStore {
 	};
 }
 
+/** An order's history row: its move from `from` (null: placed) to `to`, by whom, when and why. */
+export async function recordOrderEvent(
+	db: Db,
+	e: { orderId: string; from: string | null; to: string; actor: string; at: string; note?: string }
+): Promise<void> {
+	await db
+		.insertInto('order_events')
+		.values({
+			id: randomUUID(),
+			order_id: e.orderId,
+			from_status: e.from,
+			to_status: e.to,
+			actor: e.actor,
+			at: e.at,
+			note: e.note ?? null
+		})
+		.execute();
+}
+
 /**
  * A guarded status change inside the caller's transaction: the order moves only while it still has
  * status `from`, with its order_events row, the end of its reservations, its memberships, mail and
@@ -168,18 +187,7 @@ export async function applyStatusChange(
 		.where('status', '=', from)
 		.executeTakeFirst();
 	if (Number(updated.numUpdatedRows) !== 1) return false;
-	await trx
-		.insertInto('order_events')
-		.values({
-			id: randomUUID(),
-			order_id: orderId,
-			from_status: from,
-			to_status: to,
-			actor,
-			at,
-			note: note ?? null
-		})
-		.execute();
+	await recordOrderEvent(trx, { orderId, from, to, actor, at, note });
 	if (releaseCartId) {
 		await trx.deleteFrom('cart_reservations').where('cart_id', '=', releaseCartId).execute();
 	}
