@@ -103,6 +103,7 @@ export const FORM_ACTIONS: string[] = [
 	'/en/shop/checkout',
 	'/en/shop/cart?/update',
 	'/en/shop/cart?/remove',
+	'/en/shop/order/00000000-0000-4000-8000-000000000000?/pay',
 	'/en/fs/00000000-0000-4000-8000-000000000000?/submit',
 	'/en/fs/00000000-0000-4000-8000-000000000000?/withdraw',
 	'/en/fs/00000000-0000-4000-8000-000000000000?/approve',

@@ -13,7 +13,15 @@ export interface PoolSeed {
 export function openRegistration(
 	file: string,
 	eventId: string,
-	options: { capacity: number; pools?: PoolSeed[]; opensAt?: Date; closesAt?: Date }
+	options: {
+		capacity: number;
+		pools?: PoolSeed[];
+		opensAt?: Date;
+		closesAt?: Date;
+		/** A paid event: what non-members (and members, without a member price) pay. */
+		priceOtherOre?: number;
+		refundOnUnregister?: boolean;
+	}
 ): string[] {
 	const now = Date.now();
 	const opensAt = options.opensAt ?? new Date(now - 3_600_000);
@@ -21,12 +29,14 @@ export function openRegistration(
 	const poolIds = (options.pools ?? []).map(() => randomUUID());
 	withDb(file, (db) => {
 		db.prepare(
-			'insert into event_registration (event_id, enabled, opens_at, closes_at, capacity, updated_at) values (?, 1, ?, ?, ?, ?)'
+			'insert into event_registration (event_id, enabled, opens_at, closes_at, capacity, price_other_ore, refund_on_unregister, updated_at) values (?, 1, ?, ?, ?, ?, ?, ?)'
 		).run(
 			eventId,
 			opensAt.toISOString(),
 			closesAt.toISOString(),
 			options.capacity,
+			options.priceOtherOre ?? null,
+			options.refundOnUnregister ? 1 : 0,
 			new Date(now).toISOString()
 		);
 		(options.pools ?? []).forEach((pool, i) =>

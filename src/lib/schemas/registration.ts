@@ -17,7 +17,10 @@ export const MineResponse = z.discriminatedUnion('status', [
 		status: z.literal('confirmed'),
 		pool: z.object({ id: z.string(), name: Localized }).nullable(),
 		late: z.boolean().optional(),
-		payBy: z.iso.datetime().optional()
+		/** A paid event's seat not paid yet: paid by then, or it goes to the next in line. */
+		payBy: z.iso.datetime().optional(),
+		/** A paid event's seat: its order, paid on the order page (/shop/order/{orderId}). */
+		orderId: z.string().optional()
 	}),
 	z.object({ status: z.literal('waiting'), position: z.number().int().min(1) }),
 	z.object({ status: z.literal('entered'), drawAt: z.iso.datetime() }),

@@ -203,7 +203,8 @@ export function buildServices(
 			db,
 			roles: identity.roles,
 			mail,
-			canTakePayments: paying.canCheckout
+			canTakePayments: paying.canCheckout,
+			payments: paying.payments
 		}),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,

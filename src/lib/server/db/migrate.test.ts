@@ -50,7 +50,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'024_mail_sealed',
 			'025_team_titles',
 			'027_page_keywords',
-			'028_event_registration'
+			'028_event_registration',
+			'030_registration_refund'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

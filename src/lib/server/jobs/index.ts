@@ -1,6 +1,7 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
 // and invitations) every 10 minutes, payment reconciliation every 5, both once at start, and every
-// minute what came due in event registration (a draw whose window closed, a merge time passed). Each run
+// minute what came due in event registration (a draw whose window closed, a merge time passed, a
+// paid seat unpaid at its deadline). Each run
 // is guarded so that a slow run is never overlapped by the next tick of the same job and, when
 // several instances share the database, takes the job's lease (lease.ts) so that one of them runs
 // it per period.

@@ -9,6 +9,7 @@ import type { CallbackResult } from '$lib/schemas/payments';
 import { ConfigError, type Config } from '../config';
 import { currentUser, type AdminContext, type Context } from '../context';
 import type { Db } from '../db';
+import { storageUnavailable } from '../db/errors';
 import { errorFields, log } from '../log';
 import type { MailMessage, Mailer, OutboxEntry } from '../mail';
 import { MailMessageSchema } from '../mail/types';
@@ -54,6 +55,18 @@ export type OrderActionRefusal =
 	| 'other_provider'
 	/** The provider refused or did not answer; nothing changed (a refund stays to be finished). */
 	| 'provider_failed';
+
+/** Why an order placed without a checkout cannot be paid now. */
+export type PayOrderRefusal =
+	/** Not the caller's order, or no such order. */
+	| 'not_found'
+	/** Paid, cancelled, or its payment already started. */
+	| 'not_payable'
+	/** The provider did not start a payment; nothing changed, it can be tried again. */
+	| 'payment_unavailable';
+
+export type PayOrderResult =
+	{ ok: true; redirectUrl: string } | { ok: false; reason: PayOrderRefusal };
 
 export type OrderActionResult =
 	{ ok: true; status: string } | { ok: false; reason: OrderActionRefusal; status: string | null };
@@ -231,6 +244,16 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 		if (result.changed && result.status === 'authorized') {
 			return { status: await completePayment(ctx, order, actor), changed: true };
 		}
+		// Money reserved for an order that was cancelled first (an event's seat whose deadline
+		// passed): it is never captured, and the provider is told to release it.
+		if (session.state === 'AUTHORIZED' && result.status === 'cancelled') {
+			await provider.cancel(refOf(order)).catch((error: unknown) => {
+				log.warn('authorization of a cancelled order not released', {
+					orderId: order.id,
+					...errorFields(error)
+				});
+			});
+		}
 		return result;
 	}
 
@@ -311,6 +334,40 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 				}
 			}
 			return finishRefund(ctx, order, by, now);
+		},
+
+		/**
+		 * Starts the payment of the caller's own order placed without a checkout (an event's seat,
+		 * shop/direct-orders.ts): a pending order without a session gets one, through this
+		 * provider, and the buyer is sent to it. From there on it is any order's payment: the
+		 * callback, the return and the reconciliation move it. Of two starts at once one wins.
+		 */
+		async payOrder(ctx: Context, orderId: string, origin: string): Promise<PayOrderResult> {
+			const detail = await orders.detailForUser(ctx, orderId);
+			if (!detail) return { ok: false, reason: 'not_found' };
+			if (detail.status !== 'pending' || detail.providerSessionId) {
+				return { ok: false, reason: 'not_payable' };
+			}
+			let session;
+			try {
+				session = await provider.createSession({
+					id: orderId,
+					totalOre: detail.totalOre,
+					description: detail.lines.map((l) => `${l.quantity} × ${l.name}`).join(', '),
+					returnUrl: `${origin}/api/checkout/return?orderId=${encodeURIComponent(orderId)}`,
+					callbackUrl: `${origin}/api/payment/${provider.name}/callback`,
+					buyer: detail.buyer
+				});
+			} catch (error) {
+				if (storageUnavailable(error)) throw error;
+				log.error('payment session could not be created', { orderId, ...errorFields(error) });
+				return { ok: false, reason: 'payment_unavailable' };
+			}
+			if (!(await orders.attachSession(ctx, orderId, provider.name, session.sessionId))) {
+				await provider.cancel({ sessionId: session.sessionId, orderId }).catch(() => undefined);
+				return { ok: false, reason: 'not_payable' };
+			}
+			return { ok: true, redirectUrl: session.redirectUrl };
 		},
 
 		/** Whether the callback route answers to this path segment. */

@@ -9,6 +9,7 @@ import { Invalid, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
 import { toCsv } from '../csv';
+import type { PaymentsService } from '../payments';
 import { eraseOldAnswers } from './answers';
 import { writeMessage } from './announce';
 import { drawDue } from './draw';
@@ -23,6 +24,7 @@ import {
 	unregisterPerson
 } from './register';
 import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
+import { seatsDue } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
 import {
@@ -51,6 +53,8 @@ export interface RegistrationDeps {
 	mail?: Pick<Mailer, 'deliver'>;
 	/** Whether a payment provider is configured: a price is refused without one. */
 	canTakePayments: boolean;
+	/** The shop's payment flows: a paid seat given up is refunded through them (by the policy). */
+	payments?: Pick<PaymentsService, 'refundOrder'>;
 }
 
 function parsed<T>(
@@ -225,7 +229,17 @@ export function registrationService(deps: RegistrationDeps) {
 			now = new Date()
 		): Promise<{ mine: Mine; late: boolean }> {
 			const user = signedIn(ctx);
-			const { mine, late } = await changing((trx) => unregisterPerson(trx, eventId, user.id, now));
+			const { mine, late, refund } = await changing((trx) =>
+				unregisterPerson(trx, eventId, user.id, now)
+			);
+			// The seat is given up already; a refund the provider does not confirm stays
+			// `refunding`, and the payments' reconciliation finishes it.
+			if (refund) {
+				await deps.payments?.refundOrder(ctx, refund, {
+					actor: `registration:${user.id}`,
+					userId: user.id
+				});
+			}
 			return { mine, late };
 		},
 
@@ -398,8 +412,9 @@ export function registrationService(deps: RegistrationDeps) {
 		eraseOldAnswers: (now = new Date()) => eraseOldAnswers(db, now),
 
 		/**
-		 * What came due without a request (the scheduler): draws whose window closed, and seats the
-		 * merge time opened for the waiting. Idempotent; returns how many people got a seat.
+		 * What came due without a request (the scheduler): draws whose window closed, seats the
+		 * merge time opened for the waiting, and paid seats unpaid at their deadline. Idempotent;
+		 * returns how many people got a seat.
 		 */
 		async runDue(now = new Date()): Promise<number> {
 			const at = now.toISOString();
@@ -407,11 +422,21 @@ export function registrationService(deps: RegistrationDeps) {
 				.selectFrom('event_registration')
 				.select('event_id')
 				.where('enabled', '=', 1)
-				.where('closes_at', '>', at)
 				.where((eb) =>
 					eb.or([
-						eb.and([eb('mode', '=', 'draw'), eb('drawn_at', 'is', null), eb('opens_at', '<=', at)]),
-						eb('merge_at', '<=', at)
+						eb.and([
+							eb('closes_at', '>', at),
+							eb.or([
+								eb.and([
+									eb('mode', '=', 'draw'),
+									eb('drawn_at', 'is', null),
+									eb('opens_at', '<=', at)
+								]),
+								eb('merge_at', '<=', at)
+							])
+						]),
+						// A seat's deadline may pass after registration closed: it still goes to the next.
+						seatsDue(eb, at)
 					])
 				)
 				.execute();

@@ -6,7 +6,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { Conflict, NotFound } from '../errors';
 import { drawAt } from './draw';
+import { peopleOf } from './eligibility';
 import { insertRegistration, liveRow } from './register';
+import { holdSeat } from './seat-orders';
 import { confirmedCounts, freeSeats, type Counts } from './seats';
 import type { Attendee, AttendeeLists, EventRegistration, Pool } from './types';
 import { fill, type Promotion } from './waiting-list';
@@ -69,6 +71,7 @@ export async function addPerson(
 		status,
 		poolId,
 		answer: null,
+		member: await isMember(db, user.id, now),
 		now
 	});
 	return { registrationId: row.id, userId: user.id, status, poolId };
@@ -108,6 +111,11 @@ export async function movePerson(
 		.set({ status: 'confirmed', pool_id: pool.id, updated_at: now.toISOString() })
 		.where('id', '=', row.id)
 		.execute();
+	// A seat given from the waiting list on a paid event is held by its order, as a promotion's.
+	if (row.status !== 'confirmed') {
+		const seat = { id: row.id, userId: row.user_id, member: await isMember(db, row.user_id, now) };
+		await holdSeat(db, registration, seat, now);
+	}
 	return {
 		registrationId: row.id,
 		userId: row.user_id,
@@ -200,4 +208,9 @@ export async function editorChoices(db: Tx, eventId: string) {
 		units: units.map((u) => ({ id: u.id, name: { no: u.name_no, en: u.name_en } })),
 		campuses: campuses.map((c) => ({ id: c.id, name: c.name }))
 	};
+}
+
+/** Whether the person pays the member's price (an active membership now). */
+async function isMember(db: Tx, userId: string, now: Date): Promise<boolean> {
+	return (await peopleOf(db, [userId], now)).get(userId)?.member ?? false;
 }

@@ -1,9 +1,12 @@
 // A person's registrations in their data export, and what deleting their account does to them:
 // each live one is given up (the next in line gets the seat, and is told, in the same
-// transaction) and then every registration of theirs is deleted, answers included.
+// transaction; an unpaid seat's order is cancelled) and then every registration of theirs is
+// deleted, answers included.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { fill, type Promotion } from './waiting-list';
+import { liveRow } from './register';
+import { cancelSeatOrder } from './seat-orders';
 import { loadRegistration } from './settings';
 
 type Tx = Kysely<Database>;
@@ -62,6 +65,8 @@ export async function forgetRegistrant(db: Tx, userId: string, now: Date): Promi
 	const promotions: Promotion[] = [];
 	for (const { event_id } of events) {
 		const registration = await loadRegistration(db, event_id, { lock: true });
+		const live = await liveRow(db, event_id, userId);
+		if (live) await cancelSeatOrder(db, live, 'account deleted', now);
 		await db
 			.deleteFrom('registrations')
 			.where('event_id', '=', event_id)

@@ -2,7 +2,8 @@
 // the event's lock (settings.ts): the seat counts read, the row written and the promotions it
 // causes are one step, so N people for K seats get exactly K seats on either engine (PostgreSQL
 // READ COMMITTED queues them at the lock; SQLite has one writer). Before anything else, whatever
-// came due is settled: a draw whose window closed, seats the merge time opened.
+// came due is settled: a draw whose window closed, paid seats unpaid at their deadline (seat-orders.ts),
+// seats the merge time opened.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
@@ -13,6 +14,14 @@ import { mayRegister, peopleOf, reasonsFor } from './eligibility';
 import { confirmedCounts, freeSeats, positionOf, seatFor } from './seats';
 import { loadRegistration } from './settings';
 import { NotEligible, NotOpenYet, type EventRegistration, type Mine } from './types';
+import {
+	cancelSeatOrder,
+	holdSeat,
+	orderStatus,
+	holdAgain,
+	PAID_STATUSES,
+	unpaidSeats
+} from './seat-orders';
 import { fill, type Promotion } from './waiting-list';
 
 type Tx = Kysely<Database>;
@@ -23,13 +32,20 @@ export interface Outcome {
 	promotions: Promotion[];
 }
 
-/** The draw if its window has closed, then every seat someone waiting may take. */
+/**
+ * The draw if its window has closed, the seats unpaid at their deadline given up with their
+ * orders (and those whose payment was given up before it held again), then every seat someone
+ * waiting may take.
+ */
 export async function settle(
 	db: Tx,
 	registration: EventRegistration,
 	now: Date
 ): Promise<Promotion[]> {
 	if (drawDue(registration, now)) await runDraw(db, registration, now);
+	const { expired, unheld } = await unpaidSeats(db, registration.eventId, now);
+	for (const row of expired) await endRegistration(db, row, 'unpaid', now);
+	for (const row of unheld) await holdAgain(db, registration, row, now);
 	return fill(db, registration, now);
 }
 
@@ -58,11 +74,12 @@ export async function mineOf(
 	if (!row) return { status: 'none' };
 	if (row.status === 'confirmed') {
 		const pool = registration.pools.find((p) => p.id === row.pool_id);
+		const paid = PAID_STATUSES.includes((await orderStatus(db, row)) ?? '');
 		return {
 			status: 'confirmed',
 			pool: pool ? { id: pool.id, name: pool.name } : null,
 			...(row.late ? { late: true } : {}),
-			...(row.pay_by ? { payBy: row.pay_by } : {}),
+			...(row.pay_by && !paid ? { payBy: row.pay_by } : {}),
 			...(row.order_id ? { orderId: row.order_id } : {})
 		};
 	}
@@ -102,12 +119,16 @@ export async function registerPerson(
 		status,
 		poolId,
 		answer: registration.questionNo === null ? null : answer,
+		member: person.member,
 		now
 	});
 	return { mine: await mineOf(db, registration, row), promotions };
 }
 
-/** A new registration, last in arrival order (the caller holds the event's lock). */
+/**
+ * A new registration, last in arrival order (the caller holds the event's lock); a seat on a paid
+ * event is held by its order, at the member's price when `member`.
+ */
 export async function insertRegistration(
 	db: Tx,
 	registration: EventRegistration,
@@ -116,6 +137,7 @@ export async function insertRegistration(
 		status: 'entered' | 'confirmed' | 'waiting';
 		poolId: string | null;
 		answer: string | null;
+		member: boolean;
 		now: Date;
 	}
 ): Promise<Row> {
@@ -144,7 +166,31 @@ export async function insertRegistration(
 		updated_at: fields.now.toISOString()
 	};
 	await db.insertInto('registrations').values(row).execute();
+	if (fields.status === 'confirmed') {
+		const held = await holdSeat(
+			db,
+			registration,
+			{ id: row.id, userId, member: fields.member },
+			fields.now
+		);
+		if (held) Object.assign(row, { order_id: held.orderId, pay_by: held.payBy });
+	}
 	return row;
+}
+
+/** Cancels a live registration, and its seat's order when it was not paid. */
+async function endRegistration(db: Tx, row: Row, reason: string, now: Date, late = false) {
+	await db
+		.updateTable('registrations')
+		.set({
+			status: 'cancelled',
+			cancelled_reason: reason,
+			late: late ? 1 : 0,
+			updated_at: now.toISOString()
+		})
+		.where('id', '=', row.id)
+		.execute();
+	await cancelSeatOrder(db, row, reason, now);
 }
 
 /** Cancels a live registration and gives what it held to the next in line. */
@@ -156,16 +202,7 @@ export async function cancelRegistration(
 	now: Date,
 	late = false
 ): Promise<Promotion[]> {
-	await db
-		.updateTable('registrations')
-		.set({
-			status: 'cancelled',
-			cancelled_reason: reason,
-			late: late ? 1 : 0,
-			updated_at: now.toISOString()
-		})
-		.where('id', '=', row.id)
-		.execute();
+	await endRegistration(db, row, reason, now, late);
 	return fill(db, registration, now);
 }
 
@@ -179,10 +216,10 @@ export async function unregisterPerson(
 	eventId: string,
 	userId: string,
 	now: Date
-): Promise<Outcome & { late: boolean }> {
+): Promise<Outcome & { late: boolean; refund: string | null }> {
 	const { registration, promotions } = await lockedEvent(db, eventId, now);
 	const row = await liveRow(db, eventId, userId);
-	if (!row) return { mine: { status: 'none' }, promotions, late: false };
+	if (!row) return { mine: { status: 'none' }, promotions, late: false, refund: null };
 	const late =
 		row.status === 'confirmed' &&
 		registration.unregisterBy !== null &&
@@ -190,6 +227,10 @@ export async function unregisterPerson(
 	if (late && !registration.lateUnregister) {
 		throw new Conflict('the unregistration deadline has passed', 'unregister_closed');
 	}
+	// A paid seat's money goes back through the shop's refund, after the commit (it asks the
+	// provider); the seat is given up either way.
+	const paid = row.status === 'confirmed' && (await orderStatus(db, row)) === 'paid';
+	const refund = paid && registration.refundOnUnregister ? row.order_id : null;
 	const more = await cancelRegistration(db, registration, row, 'unregistered', now, late);
-	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late };
+	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late, refund };
 }

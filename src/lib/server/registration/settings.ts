@@ -68,7 +68,8 @@ function settingsOf(row: Selectable<EventRegistrationTable>): Omit<Settings, 'po
 		priceOtherOre: row.price_other_ore,
 		questionNo: row.question_no,
 		questionEn: row.question_en,
-		answerKeepDays: row.answer_keep_days
+		answerKeepDays: row.answer_keep_days,
+		refundOnUnregister: row.refund_on_unregister === 1
 	};
 }
 
@@ -178,6 +179,7 @@ export async function writeSettings(
 		question_no: next.questionNo,
 		question_en: next.questionEn,
 		answer_keep_days: next.answerKeepDays,
+		refund_on_unregister: next.refundOnUnregister ? 1 : 0,
 		updated_at: options.now.toISOString()
 	};
 	if (current) {

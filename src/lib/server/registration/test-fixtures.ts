@@ -9,7 +9,12 @@ import { orderRow, userRow } from '../db/test-rows';
 import { rolesService } from '../identity/roles';
 import { sqlIdentityStore } from '../identity/sql';
 import { mailer } from '../mail';
-import { registrationService, type RegistrationService, type SettingsInput } from './index';
+import {
+	registrationService,
+	type RegistrationDeps,
+	type RegistrationService,
+	type SettingsInput
+} from './index';
 
 export const EVENT = 'ev-party';
 export const ADMIN = 'admin';
@@ -145,7 +150,11 @@ export async function people(
 	}
 }
 
-export function service(db: Db, options: { canTakePayments?: boolean } = {}) {
+/** The service; with `payments`, paid seats are paid (and refunded) through them. */
+export function service(
+	db: Db,
+	options: { canTakePayments?: boolean; payments?: RegistrationDeps['payments'] } = {}
+) {
 	const roles = rolesService({
 		store: sqlIdentityStore(db),
 		isMember: async () => false,
@@ -155,7 +164,8 @@ export function service(db: Db, options: { canTakePayments?: boolean } = {}) {
 		db,
 		roles,
 		mail: mailer(db, null, { from: 'test <noreply@example.org>' }),
-		canTakePayments: options.canTakePayments ?? false
+		canTakePayments: options.canTakePayments ?? options.payments !== undefined,
+		payments: options.payments
 	});
 }
 

@@ -54,6 +54,8 @@ export const SettingsInput = z
 		questionNo: question.default(null),
 		questionEn: question.default(null),
 		answerKeepDays: z.number().int().min(0).max(3650).default(30),
+		/** A paid seat given up is refunded through the provider; otherwise the payment is kept. */
+		refundOnUnregister: z.boolean().default(false),
 		pools: z.array(PoolInput).max(20).default([])
 	})
 	.refine((s) => s.mode !== 'draw' || s.drawMinutes !== null, {
@@ -140,8 +142,9 @@ export type Mine =
 			status: 'confirmed';
 			pool: { id: string; name: { no: string; en: string } } | null;
 			late?: boolean;
-			/** A seat of a paid event: held until paid, by this time, through this order. */
+			/** A paid event's seat not paid yet: paid by then, or it goes to the next in line. */
 			payBy?: string;
+			/** A paid event's seat: its order (the order page pays it, and shows the receipt). */
 			orderId?: string;
 	  }
 	| { status: 'waiting'; position: number }

@@ -4,11 +4,13 @@
 // while one is free: a person passed over could take none of the free seats, and later promotions
 // only take seats away, so after one pass nobody eligible waits beside a seat they could take.
 // Runs inside the caller's transaction, under the event's lock; the promotion mails are written to
-// the outbox in the same transaction and sent after the commit.
+// the outbox in the same transaction and sent after the commit. On a paid event a promoted seat is
+// held by its order and deadline (seat-orders.ts), and the mail says when to pay by.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { recordMail } from '../mail';
 import { peopleOf } from './eligibility';
+import { holdSeat } from './seat-orders';
 import { confirmedCounts, freeSeats, seatFor, takeSeat } from './seats';
 import type { EventRegistration } from './types';
 import { promotedMail, registrationLocale } from './words';
@@ -21,6 +23,8 @@ export interface Promotion {
 	poolId: string | null;
 	/** The outbox row of the person's mail. */
 	mailId: string | null;
+	/** A paid seat's deadline to pay; null when the seat is free. */
+	payBy: string | null;
 }
 
 export async function fill(
@@ -47,7 +51,8 @@ export async function fill(
 	for (const w of waiting) {
 		if (free.total <= 0) break;
 		const person = people.get(w.user_id);
-		const pool = person && seatFor(registration, free, person, now);
+		if (!person) continue;
+		const pool = seatFor(registration, free, person, now);
 		if (pool === undefined) continue;
 		takeSeat(free, pool);
 		await db
@@ -55,21 +60,28 @@ export async function fill(
 			.set({ status: 'confirmed', pool_id: pool?.id ?? null, updated_at: now.toISOString() })
 			.where('id', '=', w.id)
 			.execute();
+		const held = await holdSeat(
+			db,
+			registration,
+			{ id: w.id, userId: w.user_id, member: person.member },
+			now
+		);
 		promoted.push({
 			registrationId: w.id,
 			userId: w.user_id,
 			poolId: pool?.id ?? null,
-			mailId: null
+			mailId: null,
+			payBy: held?.payBy ?? null
 		});
 	}
-	for (const p of promoted) p.mailId = await mailPromotion(db, registration, p.userId, now);
+	for (const p of promoted) p.mailId = await mailPromotion(db, registration, p, now);
 	return promoted;
 }
 
 async function mailPromotion(
 	db: Tx,
 	registration: EventRegistration,
-	userId: string,
+	{ userId, payBy }: Pick<Promotion, 'userId' | 'payBy'>,
 	now: Date
 ): Promise<string | null> {
 	const user = await db
@@ -78,7 +90,7 @@ async function mailPromotion(
 		.where('id', '=', userId)
 		.executeTakeFirst();
 	if (!user?.email) return null;
-	const mail = promotedMail(registrationLocale(user.locale), user, registration.title);
+	const mail = promotedMail(registrationLocale(user.locale), user, registration.title, payBy);
 	return recordMail(
 		db,
 		{ kind: 'registration-promoted', to: user.email, about: { userId }, ...mail },

@@ -1,5 +1,8 @@
 // The registration domain's words, per locale: the e-mail a person gets when the waiting list (or
-// the draw) gives them a seat, the frame of an organiser's message, the attendee list's file. Pages and the API name statuses and refusals by their codes.
+// the draw) gives them a seat, with the deadline to pay on a paid event; the frame of an organiser's
+// message; the attendee list's file. Pages and the API name statuses and refusals by their codes.
+import { formatDateTime } from '$lib/format';
+
 export type RegistrationLocale = 'no' | 'en';
 
 const WORDS = {
@@ -7,6 +10,8 @@ const WORDS = {
 		promotedSubject: (title: string) => `Du har fått plass: ${title}`,
 		greeting: (name: string) => (name ? `Hei ${name},` : 'Hei,'),
 		promotedBody: (title: string) => `Det ble ledig plass, og du har nå fått plass på «${title}».`,
+		payBy: (when: string) =>
+			`Plassen er din når den er betalt: betal innen ${when}. Er den ikke betalt da, går plassen til nestemann.`,
 		unregisterHint:
 			'Kan du likevel ikke komme? Meld deg av på arrangementets side, så går plassen til nestemann.',
 		messageWhy: {
@@ -22,6 +27,8 @@ const WORDS = {
 		promotedSubject: (title: string) => `You have a place: ${title}`,
 		greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
 		promotedBody: (title: string) => `You now have a place at “${title}”.`,
+		payBy: (when: string) =>
+			`The place is yours once it is paid. Pay by ${when}; if it is not paid by then, it goes to the next person.`,
 		unregisterHint:
 			'If you can no longer come, unregister on the event’s page so the place goes to the next person.',
 		messageWhy: {
@@ -43,13 +50,22 @@ export const registrationLocale = (locale: string | null): RegistrationLocale =>
 export function promotedMail(
 	locale: RegistrationLocale,
 	person: { name: string },
-	title: { no: string; en: string }
+	title: { no: string; en: string },
+	payBy: string | null = null
 ): { subject: string; text: string } {
 	const w = WORDS[locale];
 	const eventTitle = title[locale] || title.no;
+	const pay = payBy ? ['', w.payBy(formatDateTime(payBy, locale))] : [];
 	return {
 		subject: w.promotedSubject(eventTitle),
-		text: [w.greeting(person.name), '', w.promotedBody(eventTitle), '', w.unregisterHint].join('\n')
+		text: [
+			w.greeting(person.name),
+			'',
+			w.promotedBody(eventTitle),
+			...pay,
+			'',
+			w.unregisterHint
+		].join('\n')
 	};
 }
 

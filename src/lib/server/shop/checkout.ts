@@ -13,6 +13,7 @@ import { storageUnavailable } from '../db/errors';
 import { errorFields, log } from '../log';
 import type { PaymentProvider } from '../payments/types';
 import { isMember } from './membership';
+import { recordOrderEvent } from './orders-sql';
 import { ORDER_HOLD_MS } from './types';
 
 export interface QuoteLine {
@@ -223,18 +224,13 @@ export function checkoutService(
 							}))
 						)
 						.execute();
-					await trx
-						.insertInto('order_events')
-						.values({
-							id: randomUUID(),
-							order_id: orderId,
-							from_status: null,
-							to_status: 'pending',
-							actor: `checkout:${user.id}`,
-							at,
-							note: null
-						})
-						.execute();
+					await recordOrderEvent(trx, {
+						orderId,
+						from: null,
+						to: 'pending',
+						actor: `checkout:${user.id}`,
+						at
+					});
 					// The cart's reservations now belong to the order and last through the payment.
 					const moved = await trx
 						.updateTable('cart_reservations')

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { recordMail } from '../mail';
 import { grantMemberships, revokeMemberships } from './membership';
 import type { OrderStatus } from '$lib/shop/statuses';
-import type { Order, OrderStore } from './orders';
+import type { Order, OrderStore, StatusChange } from './orders';
 
 const COLUMNS = [
 	'id',
@@ -123,47 +123,19 @@ export function sqlOrderStore(db: Db): OrderStore {
 			return rows.map((r) => toOrder(r)!);
 		},
 
-		async changeStatus({ orderId, from, to, actor, at, releaseCartId, mail, note, audit }) {
-			return db.transaction().execute(async (trx) => {
-				const updated = await trx
-					.updateTable('orders')
-					.set({ status: to, updated_at: at })
-					.where('id', '=', orderId)
-					.where('status', '=', from)
-					.executeTakeFirst();
-				if (Number(updated.numUpdatedRows) !== 1) return false;
-				await trx
-					.insertInto('order_events')
-					.values({
-						id: randomUUID(),
-						order_id: orderId,
-						from_status: from,
-						to_status: to,
-						actor,
-						at,
-						note: note ?? null
-					})
-					.execute();
-				if (releaseCartId) {
-					await trx.deleteFrom('cart_reservations').where('cart_id', '=', releaseCartId).execute();
-				}
-				if (to === 'paid') await grantMemberships(trx, orderId, new Date(at));
-				// A membership paid for and given back is not held any more.
-				const revoked = to === 'refunded' ? await revokeMemberships(trx, orderId) : 0;
-				if (mail) await recordMail(trx, mail.message, new Date(at), mail.id);
-				if (audit) {
-					await recordChange(trx, {
-						actor: audit.actor,
-						subjectType: 'order',
-						subjectId: orderId,
-						action: audit.action,
-						at: new Date(at),
-						before: { status: from },
-						after: { status: to, ...(note ? { note } : {}), ...(revoked ? { revoked } : {}) }
-					});
-				}
-				return true;
-			});
+		changeStatus(change) {
+			return db.transaction().execute((trx) => applyStatusChange(trx, change));
+		},
+
+		async attachSession(orderId, provider, sessionId, at) {
+			const result = await db
+				.updateTable('orders')
+				.set({ provider, provider_session_id: sessionId, updated_at: at })
+				.where('id', '=', orderId)
+				.where('status', '=', 'pending')
+				.where('provider_session_id', 'is', null)
+				.executeTakeFirst();
+			return Number(result.numUpdatedRows) === 1;
 		},
 
 		async claimStale(orderId, status, before, at) {
@@ -177,6 +149,64 @@ export function sqlOrderStore(db: Db): OrderStore {
 			return Number(result.numUpdatedRows) === 1;
 		}
 	};
+}
+
+/** An order's history row: its move from `from` (null: placed) to `to`, by whom, when and why. */
+export async function recordOrderEvent(
+	db: Db,
+	e: { orderId: string; from: string | null; to: string; actor: string; at: string; note?: string }
+): Promise<void> {
+	await db
+		.insertInto('order_events')
+		.values({
+			id: randomUUID(),
+			order_id: e.orderId,
+			from_status: e.from,
+			to_status: e.to,
+			actor: e.actor,
+			at: e.at,
+			note: e.note ?? null
+		})
+		.execute();
+}
+
+/**
+ * A guarded status change inside the caller's transaction: the order moves only while it still has
+ * status `from`, with its order_events row, the end of its reservations, its memberships, mail and
+ * audit entry. The store's changeStatus runs it in a transaction of its own; another domain that
+ * must end an order together with its own rows (an unpaid seat, registration/) runs it in theirs.
+ */
+export async function applyStatusChange(
+	trx: Db,
+	{ orderId, from, to, actor, at, releaseCartId, mail, note, audit }: StatusChange
+): Promise<boolean> {
+	const updated = await trx
+		.updateTable('orders')
+		.set({ status: to, updated_at: at })
+		.where('id', '=', orderId)
+		.where('status', '=', from)
+		.executeTakeFirst();
+	if (Number(updated.numUpdatedRows) !== 1) return false;
+	await recordOrderEvent(trx, { orderId, from, to, actor, at, note });
+	if (releaseCartId) {
+		await trx.deleteFrom('cart_reservations').where('cart_id', '=', releaseCartId).execute();
+	}
+	if (to === 'paid') await grantMemberships(trx, orderId, new Date(at));
+	// A membership paid for and given back is not held any more.
+	const revoked = to === 'refunded' ? await revokeMemberships(trx, orderId) : 0;
+	if (mail) await recordMail(trx, mail.message, new Date(at), mail.id);
+	if (audit) {
+		await recordChange(trx, {
+			actor: audit.actor,
+			subjectType: 'order',
+			subjectId: orderId,
+			action: audit.action,
+			at: new Date(at),
+			before: { status: from },
+			after: { status: to, ...(note ? { note } : {}), ...(revoked ? { revoked } : {}) }
+		});
+	}
+	return true;
 }
 
 /**

@@ -77,6 +77,11 @@ export interface OrderStore {
 	 * gets true.
 	 */
 	claimStale(orderId: string, status: OrderStatus, before: string, at: string): Promise<boolean>;
+	/**
+	 * Gives a pending order without a session the provider's session that will pay it; false when
+	 * it has one already or is no longer pending (another start, a cancellation, won).
+	 */
+	attachSession(orderId: string, provider: string, sessionId: string, at: string): Promise<boolean>;
 }
 
 /** The order status a payment state asks for; CREATED asks for none. */
@@ -214,6 +219,17 @@ export function ordersService(store: OrderStore) {
 				note: options.note,
 				audit: { actor: by.auditActor, action: by.action }
 			});
+		},
+
+		/** The session that pays an order placed without a checkout (payments' payOrder). */
+		attachSession(
+			_ctx: Context,
+			orderId: string,
+			provider: string,
+			sessionId: string,
+			now = new Date()
+		) {
+			return store.attachSession(orderId, provider, sessionId, now.toISOString());
 		},
 
 		/** Takes over a refund nobody finished since `before` (see OrderStore.claimStale). */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productInput } from '$lib/schemas/admin-shop-fixtures';
 import { trail } from '../audit';
 import { ENGINES } from '../db/test-db';
+import { DIRECT_ORDER_CATEGORY } from './direct-orders';
 import { expectAdminsOnly, shopWorld, storedProduct, type ShopWorld } from './test-shop';
 
 // The catalogue as admins edit it, on each engine, through the real services.
@@ -218,6 +219,22 @@ describe.each(ENGINES)('products admin on %s', (engine) => {
 				.list(w.admin, { q: '', category: '', active: '', stock: '', ...filter })
 				.then((r) => r.products.map((p) => p.slug));
 		expect(await list({})).not.toContain('membership-year-regular');
+		// A product only a direct order sells (an event's seat) is not the catalogue's to put on sale.
+		await w.db
+			.insertInto('products')
+			.values({
+				...(await w.db
+					.selectFrom('products')
+					.selectAll()
+					.where('id', '=', 'prod-mug')
+					.executeTakeFirstOrThrow()),
+				id: 'seat:ev',
+				slug: 'seat-ev',
+				category: DIRECT_ORDER_CATEGORY,
+				active: 0
+			})
+			.execute();
+		expect(await list({ active: 'no' })).not.toContain('seat-ev');
 		expect(await list({ q: 'KOPP' })).toEqual(['mug']);
 		expect(await list({ q: '100%' })).toEqual([]);
 		expect(await list({ category: 'clothing' })).toEqual(['hoodie']);

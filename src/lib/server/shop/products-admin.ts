@@ -25,6 +25,7 @@ import {
 } from './catalogue';
 import { productImages } from './product-images';
 import { forgetSlugs, redirectedSlug } from './slugs';
+import { DIRECT_ORDER_CATEGORY } from './direct-orders';
 
 export type { AdminProduct, PlanTerms, SaveResult } from './catalogue';
 
@@ -186,12 +187,16 @@ export function productsAdminService(deps: {
 			return true;
 		},
 
-		/** The catalogue without the membership plans (they have their own page). */
+		/**
+		 * The catalogue without the membership plans (they have their own page) and the products
+		 * only direct orders sell (an event's seat: its registration sets the price).
+		 */
 		async list(ctx: UserContext, filter: ProductFilter, now = new Date()) {
 			await admin(ctx);
 			const at = now.toISOString();
 			let query = withAvailability(db, at)
 				.where('membership_plans.product_id', 'is', null)
+				.where('products.category', '<>', DIRECT_ORDER_CATEGORY)
 				.orderBy('products.slug');
 			if (filter.q) {
 				const pattern = containsPattern(filter.q);

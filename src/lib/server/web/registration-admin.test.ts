@@ -52,6 +52,15 @@ describe('the registration settings form', () => {
 		});
 	});
 
+	it('carries the refund policy: ticked refunds a paid seat given up, unticked keeps the payment', () => {
+		const refund = (fields: Record<string, string>) => {
+			const parsed = parseSettings(readSettings(posted({ ...base, ...fields })));
+			return parsed.ok ? parsed.input.refundOnUnregister : 'refused';
+		};
+		expect(refund({ priceMember: '100', refundOnUnregister: 'on' })).toBe(true);
+		expect(refund({ priceMember: '100' })).toBe(false);
+	});
+
 	it('names each problem by its field: a missing time, a word for a number, a pool without a name or units', () => {
 		const parsed = parseSettings(
 			readSettings(

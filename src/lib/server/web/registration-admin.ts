@@ -43,6 +43,7 @@ export interface SettingsValues {
 	drawMinutes: string;
 	mergeAt: string;
 	priceMember: string;
+	refundOnUnregister: boolean;
 	priceOther: string;
 	questionNo: string;
 	questionEn: string;
@@ -88,6 +89,7 @@ export function valuesOf(
 		drawMinutes: count(r?.drawMinutes ?? null),
 		mergeAt: time(r?.mergeAt ?? null),
 		priceMember: kronerText(r?.priceMemberOre ?? null, locale),
+		refundOnUnregister: r?.refundOnUnregister ?? false,
 		priceOther: kronerText(r?.priceOtherOre ?? null, locale),
 		questionNo: r?.questionNo ?? '',
 		questionEn: r?.questionEn ?? '',
@@ -143,6 +145,7 @@ export function readSettings(form: FormData): SettingsValues {
 		drawMinutes: text(form, 'drawMinutes'),
 		mergeAt: text(form, 'mergeAt'),
 		priceMember: text(form, 'priceMember'),
+		refundOnUnregister: form.has('refundOnUnregister'),
 		priceOther: text(form, 'priceOther'),
 		questionNo: text(form, 'questionNo'),
 		questionEn: text(form, 'questionEn'),
@@ -190,6 +193,7 @@ export function parseSettings(v: SettingsValues): Parsed {
 		drawMinutes: v.mode === 'draw' ? whole('drawMinutes', v.drawMinutes, true) : null,
 		mergeAt: instant('mergeAt', v.mergeAt),
 		priceMemberOre: price('priceMember', v.priceMember),
+		refundOnUnregister: v.refundOnUnregister,
 		priceOtherOre: price('priceOther', v.priceOther),
 		questionNo: v.questionNo || null,
 		questionEn: v.questionEn || null,

@@ -114,3 +114,28 @@ export function checkoutAction(event: RequestEvent) {
 		}
 	});
 }
+
+const PAY_STATUS = { not_found: 404, not_payable: 409, payment_unavailable: 503 } as const;
+
+/**
+ * /shop/order/{orderId}: an order placed without a checkout (an event's seat) sent to be paid, or
+ * the page with why not.
+ */
+export function payOrderAction(event: RequestEvent<{ orderId: string }>) {
+	return formAction(event, {
+		read: async () =>
+			services().canCheckout
+				? accepted(event.params.orderId)
+				: refused(fail(503, { pay: 'payment_unavailable' as const })),
+		run: (orderId, caller) =>
+			services().payments.payOrder(
+				caller,
+				orderId,
+				services().config.PUBLIC_ORIGIN ?? event.url.origin
+			),
+		answer(result) {
+			if (!result.ok) return fail(PAY_STATUS[result.reason], { pay: result.reason });
+			redirect(303, result.redirectUrl);
+		}
+	});
+}

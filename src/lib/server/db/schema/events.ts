@@ -21,6 +21,8 @@ export interface EventRegistrationTable {
 	question_no: string | null;
 	question_en: string | null;
 	answer_keep_days: number;
+	/** Whether a paid seat given up is refunded (030); kept otherwise. */
+	refund_on_unregister: Generated<number>;
 	updated_at: string;
 }
 
