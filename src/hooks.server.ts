@@ -69,6 +69,9 @@ export const init: ServerInit = async () => {
 // API routes redirect nowhere with what they are sent, and answer their own 400s.
 const MAX_URL_LENGTH = 4096;
 
+// A session lookup that failed for a reason storageUnavailable does not know: retry soon.
+const LOOKUP_FAILED = { reason: 'busy', retryAfterSeconds: 2 } as const;
+
 export const handle: Handle = async ({ event, resolve }) => {
 	const started = performance.now();
 	// serve.js gave the request its id and the response its headers (scripts/response-headers.js);
@@ -117,9 +120,8 @@ export const handle: Handle = async ({ event, resolve }) => {
 			if (found?.renewedUntil) setSessionCookie(event.cookies, secret, found.renewedUntil);
 			return found;
 		} catch (error) {
-			// A failing session store must not take the public site down: treat as signed out.
 			log.warn('session lookup failed', { id: requestId, ...errorFields(error) });
-			return null;
+			return { unavailable: storageUnavailable(error) ?? LOOKUP_FAILED };
 		}
 	}
 
@@ -166,8 +168,19 @@ export const handle: Handle = async ({ event, resolve }) => {
 
 		// Without a session cookie there is no one to look up (and no promise to wait for). The
 		// reporter's safety pages never look: nothing there may know, renew or touch a session.
-		const found = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
+		const looked = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
 		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
+		// A failing session store must not take the public site down: a public page is read as
+		// signed out. Anything else would be answered as a visitor's (a 401, a sign-in page, a form
+		// post of nobody's) and tell a member who has a session that they have none: 503 instead.
+		if (looked && 'unavailable' in looked) {
+			if (!reads || api || isProtectedPath(pathname)) {
+				event.locals.storageUnavailable = looked.unavailable;
+				if (api) return unavailableResponse(looked.unavailable);
+				error(503, 'Service unavailable');
+			}
+		}
+		const found = looked && 'user' in looked ? looked : null;
 		setCaller(event.locals, found?.user ?? null, found?.sessionId ?? null, reads);
 
 		// Who may not post here is refused before the body is read: a visitor's 50 MB upload to a

@@ -7,8 +7,9 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDb } from '../helpers/fixtures';
+import { createSession, withDb } from '../helpers/fixtures';
 import { postForm } from '../helpers/http';
+import { copyEvent, openRegistration } from '../helpers/registration';
 import { startServer, type TestServer } from '../helpers/server';
 import { checkOut, shopper, shownTotal, BUYER, type Shopper } from '../helpers/shop';
 import { STACK_OR_DRIVER, holdWriteLock, snapshot } from '../helpers/store';
@@ -124,6 +125,41 @@ describe('a write while another connection holds the database lock', () => {
 			success: true,
 			status: 'paid'
 		});
+	});
+
+	// A member whose session is due for its sliding renewal writes while looking it up. Treated as
+	// signed out, their write would be answered 401 or sent to sign in, and a rush's members told
+	// they had no session; a public page read may still be shown to them signed out.
+	it('a member whose session lookup meets the lock is answered 503 on a write, not signed out; a public page still shows', async () => {
+		const event = copyEvent(server.dbFile);
+		openRegistration(server.dbFile, event, { capacity: 3 });
+		const [apiCaller, formCaller, reader] = [1, 2, 3].map(
+			() => createSession(server.dbFile, { expiresInMs: 2 * 86_400_000 }).cookie
+		);
+		const api = await whileLocked(() =>
+			fetch(`${server.url}/api/events/${event}/registration`, {
+				method: 'POST',
+				headers: {
+					origin: server.url,
+					'content-type': 'application/json',
+					cookie: apiCaller
+				},
+				body: '{}'
+			})
+		);
+		expect(await expectUnavailableJson(api)).toEqual({
+			error: 'Service unavailable',
+			code: 'storage_busy'
+		});
+		const form = await whileLocked(() =>
+			postForm(server.url, `/en/events/${event}?/register`, {}, { cookie: formCaller })
+		);
+		expect(form.status).toBe(503);
+		expect(form.headers.get('location')).toBeNull();
+		const page = await whileLocked(() =>
+			fetch(`${server.url}/en/events/${event}`, { headers: { cookie: reader } })
+		);
+		expect(page.status).toBe(200);
 	});
 
 	it('an API write answers 503 with the error envelope', async () => {
