@@ -133,9 +133,9 @@ describe('a write while another connection holds the database lock', () => {
 	it('a member whose session lookup meets the lock is answered 503 on a write, not signed out; a public page still shows', async () => {
 		const event = copyEvent(server.dbFile);
 		openRegistration(server.dbFile, event, { capacity: 3 });
-		const [apiCaller, formCaller, reader] = [1, 2, 3].map(
-			() => createSession(server.dbFile, { expiresInMs: 2 * 86_400_000 }).cookie
-		);
+		const dueForRenewal = () =>
+			createSession(server.dbFile, { expiresInMs: 2 * 86_400_000 }).cookie;
+		const [apiCaller, formCaller, reader] = [dueForRenewal(), dueForRenewal(), dueForRenewal()];
 		const api = await whileLocked(() =>
 			fetch(`${server.url}/api/events/${event}/registration`, {
 				method: 'POST',

@@ -13,6 +13,7 @@ import type { PaymentsService } from '../payments';
 import { eraseOldAnswers } from './answers';
 import { writeMessage } from './announce';
 import { drawDue } from './draw';
+import { eventQueue } from './event-queue';
 import { ineligibility, liveRegistrationsOf } from './member-view';
 import {
 	cancelRegistration,
@@ -76,6 +77,8 @@ const member = (ctx: UserContext) => (ctx.user && !ctx.user.isAnonymous ? ctx.us
 
 export function registrationService(deps: RegistrationDeps) {
 	const { db, roles } = deps;
+	// Members' writes take turns per event before they take a connection (event-queue.ts).
+	const inTurn = eventQueue();
 
 	/** Runs `work` in one transaction and then sends the mails of the promotions it made. */
 	async function changing<T extends { promotions: Promotion[] }>(
@@ -219,7 +222,10 @@ export function registrationService(deps: RegistrationDeps) {
 		): Promise<Mine> {
 			const user = signedIn(ctx);
 			const { answer } = parsed(RegisterInput, input);
-			return (await changing((trx) => registerPerson(trx, eventId, user.id, answer, now))).mine;
+			const { mine } = await inTurn(eventId, () =>
+				changing((trx) => registerPerson(trx, eventId, user.id, answer, now))
+			);
+			return mine;
 		},
 
 		/** Gives up the signed-in person's registration; `late` when after the deadline (allowed). */
@@ -229,8 +235,8 @@ export function registrationService(deps: RegistrationDeps) {
 			now = new Date()
 		): Promise<{ mine: Mine; late: boolean }> {
 			const user = signedIn(ctx);
-			const { mine, late, refund } = await changing((trx) =>
-				unregisterPerson(trx, eventId, user.id, now)
+			const { mine, late, refund } = await inTurn(eventId, () =>
+				changing((trx) => unregisterPerson(trx, eventId, user.id, now))
 			);
 			// The seat is given up already; a refund the provider does not confirm stays
 			// `refunding`, and the payments' reconciliation finishes it.
