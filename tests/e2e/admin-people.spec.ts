@@ -152,6 +152,25 @@ for (const locale of LOCALES) {
 		await expect(page.getByTestId('person-name')).toHaveText(name);
 		expect(await axeViolations(page)).toEqual([]);
 
+		// The campus they study at, which registration pools of a campus admit.
+		const campus = page.getByLabel(t.admin_people_campus_label!);
+		await campus.selectOption({ index: 1 });
+		const chosen = await campus.inputValue();
+		await page.getByRole('button', { name: t.admin_people_campus_save }).click();
+		await expect(page.getByRole('status').filter({ hasText: t.admin_people_saved! })).toBeVisible();
+		const stored = e2eDb(
+			(d) =>
+				d.prepare('select campus_id from users where id = ?').get(target.id) as {
+					campus_id: string | null;
+				}
+		);
+		expect(stored.campus_id).toBe(chosen);
+		await page.reload();
+		await expect(page.getByLabel(t.admin_people_campus_label!)).toHaveValue(chosen);
+		await expect(
+			page.getByTestId('audit-trail').locator('[data-action="user:set_campus"]')
+		).toHaveCount(1);
+
 		await page.getByRole('button', { name: t.admin_people_grant_admin }).click();
 		await expect(
 			page.getByRole('status').filter({ hasText: t.admin_people_granted_now! })

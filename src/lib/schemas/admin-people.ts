@@ -31,6 +31,15 @@ export const MemberTitleForm = z.object({ userId: id, title_no: title, title_en:
 
 export const SessionRevokeForm = z.object({ sessionId: id });
 
+/** The campus a person studies at (registration pools of a campus admit them); blank: none. */
+export const CampusForm = z.object({
+	campusId: z
+		.string()
+		.trim()
+		.max(100)
+		.transform((v) => v || null)
+});
+
 /** An admin deleting an account on its owner's request: the request, and a confirmation. */
 export const AdminDeleteForm = z.object({
 	reason: z.string().trim().min(3).max(ADMIN_DELETE_REASON_MAX),

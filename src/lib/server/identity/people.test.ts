@@ -409,6 +409,33 @@ describe.each(ENGINES)('people on %s', (engine) => {
 		expect(await roles.can(as('leader'), { action: 'admin' })).toBe(false);
 	});
 
+	it('an admin sets the campus a person studies at (for registration pools of a campus), audited; an unknown campus is refused, nothing changed', async () => {
+		const [campus] = await db.selectFrom('campuses').select('id').orderBy('sort').execute();
+		const campusOf = async () => (await people.person(as('admin'), 'outsider', NOW))?.campusId;
+		expect(await campusOf()).toBeNull();
+		expect(
+			await people.setCampus(as('admin'), { userId: 'outsider', campusId: campus!.id }, NOW)
+		).toEqual({ ok: true });
+		expect(await campusOf()).toBe(campus!.id);
+		expect(
+			await people.setCampus(as('admin'), { userId: 'outsider', campusId: 'atlantis' }, NOW)
+		).toEqual({ ok: false, reason: 'not_found' });
+		expect(await people.setCampus(as('admin'), { userId: 'nobody', campusId: null }, NOW)).toEqual({
+			ok: false,
+			reason: 'not_found'
+		});
+		await expect(
+			people.setCampus(as('leader'), { userId: 'outsider', campusId: null }, NOW)
+		).rejects.toThrow(Forbidden);
+		expect(await campusOf()).toBe(campus!.id);
+		expect(
+			await people.setCampus(as('admin'), { userId: 'outsider', campusId: null }, NOW)
+		).toEqual({ ok: true });
+		expect(await campusOf()).toBeNull();
+		const entries = (await trail(db, 'user', 'outsider')).filter((e) => e.action === 'set_campus');
+		expect(entries).toHaveLength(2);
+	});
+
 	it('gives and takes the safety role, audited; admins only, and an admin does not have it as such', async () => {
 		// 'granted' is an admin who also holds the safety role (given by the listed 'member').
 		await db

@@ -83,6 +83,51 @@ export function peopleService(deps: PeopleDeps) {
 			});
 		},
 
+		/**
+		 * Sets the campus a person studies at (null: none), which registration pools of a campus
+		 * admit; audited. An unknown campus or account is not_found, nothing changed.
+		 */
+		async setCampus(
+			ctx: UserContext,
+			input: { userId: string; campusId: string | null },
+			now = new Date()
+		): Promise<PeopleResult> {
+			const caller = await roles.require(ctx, { action: 'admin' });
+			return db.transaction().execute(async (trx) => {
+				const user = await trx
+					.selectFrom('users')
+					.select('campus_id')
+					.where('id', '=', input.userId)
+					.where('is_anonymous', '=', 0)
+					.where('deleted_at', 'is', null)
+					.executeTakeFirst();
+				if (!user) return refuse('not_found');
+				if (input.campusId !== null) {
+					const campus = await trx
+						.selectFrom('campuses')
+						.select('id')
+						.where('id', '=', input.campusId)
+						.executeTakeFirst();
+					if (!campus) return refuse('not_found');
+				}
+				await trx
+					.updateTable('users')
+					.set({ campus_id: input.campusId })
+					.where('id', '=', input.userId)
+					.execute();
+				await recordChange(trx, {
+					actor: caller.id,
+					subjectType: USER,
+					subjectId: input.userId,
+					action: 'set_campus',
+					at: now,
+					before: { campus_id: user.campus_id },
+					after: { campus_id: input.campusId }
+				});
+				return { ok: true } as const;
+			});
+		},
+
 		/** Signs a person out everywhere; `count` sessions were live. */
 		async revokeAllSessions(
 			ctx: UserContext,

@@ -18,6 +18,8 @@ export interface PersonDetail extends PersonSummary {
 	hasPassword: boolean;
 	locale: string | null;
 	memberUntil: string | null;
+	/** The campus they study at, which registration pools of a campus admit (admins set it). */
+	campusId: string | null;
 	grant: Grant | null;
 	/**
 	 * The safety role (safety reports): by SAFETY_EMAILS, or a grant by another holder.
@@ -39,7 +41,7 @@ export function personDetail(deps: PeopleDeps) {
 			const caller = await roles.require(ctx, { action: 'admin' });
 			const row = await db
 				.selectFrom('users')
-				.select([...USER_COLUMNS, 'password_hash', 'locale'])
+				.select([...USER_COLUMNS, 'password_hash', 'locale', 'campus_id'])
 				.where('id', '=', userId)
 				.where('is_anonymous', '=', 0)
 				.executeTakeFirst();
@@ -84,6 +86,7 @@ export function personDetail(deps: PeopleDeps) {
 				...summary!,
 				hasPassword: row.password_hash !== null,
 				locale: row.locale,
+				campusId: row.campus_id,
 				memberUntil: summary!.member ? memberUntil : null,
 				grant: grantOf(grant),
 				safety: { byEmails: isEmailsSafety(row), grant: grantOf(safetyGrant), mayChange: holds },

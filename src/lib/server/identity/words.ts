@@ -25,6 +25,7 @@ const ACTIONS: Record<string, Words> = {
 	'safety_grant:account_deleted': m.admin_people_action_account_deleted,
 	'user:revoke_session': m.admin_people_action_session_revoke,
 	'user:revoke_all_sessions': m.admin_people_action_sessions_revoke,
+	'user:set_campus': m.admin_people_action_campus,
 	'user:export': m.admin_people_action_export,
 	'user:delete': m.admin_people_action_account_deleted,
 	'invitation:create': m.admin_people_action_invite,
@@ -40,7 +41,8 @@ const FIELDS: Record<string, Words> = {
 	live_sessions: m.admin_people_field_live_sessions,
 	session: m.admin_people_field_session_ended,
 	title_no: m.admin_people_field_title_no,
-	title_en: m.admin_people_field_title_en
+	title_en: m.admin_people_field_title_en,
+	campus_id: m.admin_people_field_campus
 };
 
 /** An identity entry's action in words (`<subject type>:<action>`), or undefined. */

@@ -2,6 +2,7 @@ import { error } from '@sveltejs/kit';
 import { z } from 'zod';
 import {
 	AdminDeleteForm,
+	CampusForm,
 	SessionRevokeForm,
 	UnitForm,
 	UnitRoleForm
@@ -19,15 +20,16 @@ import type { Actions, PageServerLoad, RequestEvent } from './$types';
 // function; whoever may not do it gets a 404, as for the page.
 export const load: PageServerLoad = async ({ locals, params }) => {
 	const ctx = locals.caller;
-	const { people } = services();
+	const { people, content } = services();
 	const found = await unlessDenied(
-		Promise.all([people.person(ctx, params.id), people.managedUnits(ctx)])
+		Promise.all([people.person(ctx, params.id), people.managedUnits(ctx), content.campuses()])
 	);
 	if (!found?.[0]) error(404, 'Not found');
 	const { history, ...person } = found[0];
 	return {
 		person,
 		units: found[1],
+		campuses: found[2],
 		history: historyText(history, locals.locale),
 		historyTexts: trailTexts(m.admin_people_history(), m.admin_people_history_empty())
 	};
@@ -54,6 +56,10 @@ export const actions: Actions = {
 	removeTeam: (event) =>
 		adminAction(event, 'removeTeam', UnitForm, (input, ctx) =>
 			services().people.removePersonFromTeam(ctx, { ...input, userId: event.params.id })
+		),
+	campus: (event) =>
+		adminAction(event, 'campus', CampusForm, (input, ctx) =>
+			services().people.setCampus(ctx, { ...input, userId: event.params.id })
 		),
 	grant: onPerson('grant', 'grantAdmin'),
 	revokeGrant: onPerson('revokeGrant', 'revokeAdmin'),
