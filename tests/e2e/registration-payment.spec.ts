@@ -78,7 +78,7 @@ for (const locale of ['no', 'en'] as const) {
 
 	test.describe('without JavaScript', () => {
 		test.use({ javaScriptEnabled: false });
-		test(`/${locale}: the order page's payment is a plain form post`, async ({
+		test(`/${locale}: registering on the event page and paying from the order page are plain form posts`, async ({
 			page,
 			context,
 			baseURL
