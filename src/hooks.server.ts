@@ -170,11 +170,13 @@ export const handle: Handle = async ({ event, resolve }) => {
 		// reporter's safety pages never look: nothing there may know, renew or touch a session.
 		const looked = secret && !isSessionlessPath(pathname) ? await findSession(secret) : null;
 		const reads = event.request.method === 'GET' || event.request.method === 'HEAD';
-		// A failing session store must not take the public site down: a public page is read as
-		// signed out. Anything else would be answered as a visitor's (a 401, a sign-in page, a form
-		// post of nobody's) and tell a member who has a session that they have none: 503 instead.
+		// A failing session store must not take the public site down: a read of a public page or
+		// of the API is answered as signed out (GET /api/auth/check: `authenticated: false` on any
+		// failure). A write, or a protected page, would be answered as a visitor's (a 401, the
+		// sign-in page, a form post of nobody's) and tell a member who has a session that they
+		// have none: 503 instead.
 		if (looked && 'unavailable' in looked) {
-			if (!reads || api || isProtectedPath(pathname)) {
+			if (!reads || isProtectedPath(pathname)) {
 				event.locals.storageUnavailable = looked.unavailable;
 				if (api) return unavailableResponse(looked.unavailable);
 				error(503, 'Service unavailable');

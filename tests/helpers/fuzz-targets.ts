@@ -92,6 +92,12 @@ export const FORM_ACTIONS: string[] = [
 	'/en/admin/content/events/evt-julebord?/save',
 	'/en/admin/content/events/evt-julebord?/preview',
 	'/en/admin/content/events/evt-julebord?/delete',
+	'/en/admin/events/evt-julebord/registration',
+	'/en/admin/events/evt-julebord/registration/attendees?/add',
+	'/en/admin/events/evt-julebord/registration/attendees?/move',
+	'/en/admin/events/evt-julebord/registration/attendees?/remove',
+	'/en/admin/events/evt-julebord/registration/attendees?/capacity',
+	'/en/admin/events/evt-julebord/registration/attendees?/message',
 	'/en/admin/content/pages/policies/expenses?/save',
 	'/en/admin/assistant?/dismiss',
 	'/en/admin/inbox/contact/00000000-0000-4000-8000-000000000000?/assign',
@@ -134,7 +140,8 @@ export const FORM_ACTIONS: string[] = [
 	'/en/admin/inbox/safety/00000000-0000-4000-8000-000000000000?/status',
 	'/en/admin/inbox/safety/00000000-0000-4000-8000-000000000000?/reply',
 	'/en/admin/people/00000000-0000-4000-8000-000000000000?/grantSafety',
-	'/en/admin/people/00000000-0000-4000-8000-000000000000?/revokeSafety'
+	'/en/admin/people/00000000-0000-4000-8000-000000000000?/revokeSafety',
+	'/en/admin/people/00000000-0000-4000-8000-000000000000?/campus'
 ];
 
 /** Pages whose load reads the query string, the cookies or a path parameter. */

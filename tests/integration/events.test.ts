@@ -177,7 +177,9 @@ describe('iCal feed of upcoming events', () => {
 		);
 		expect(events.map((e) => text(e, 'SUMMARY')).sort()).toEqual([
 			'Karrieredag',
-			'Klatrekveld for nybegynnere'
+			'Klatrekveld for nybegynnere',
+			// The demo's full cooking class (db/seed-registration.ts).
+			'Matlagingskurs'
 		]);
 	});
 

@@ -34,8 +34,12 @@ export interface RegistrationSection {
 	state: SectionState;
 	unregistering: Unregistering;
 	opensAt: string;
-	/** The server's time when the page was made: the countdown's until the scripts run. */
-	now: string;
+	/**
+	 * The server's time when the page was made, before the opening only: the countdown's until
+	 * the scripts run. Once open the page does not depend on the moment it was made (the same
+	 * answer from every instance and the page cache).
+	 */
+	now: string | null;
 	payHref: string | null;
 	signInHref: string;
 	words: SectionWords;
@@ -95,7 +99,7 @@ export async function registrationOnPage(
 		state,
 		unregistering,
 		opensAt: view.opensAt,
-		now: now.toISOString(),
+		now: now.getTime() < Date.parse(view.opensAt) ? now.toISOString() : null,
 		payHref: payHrefOf(view.mine, locale),
 		signInHref: `${localizePath('/auth/login', locale)}?redirectTo=${encodeURIComponent(path)}`,
 		words: sectionWords(view, state, unregistering, closed, locale)
