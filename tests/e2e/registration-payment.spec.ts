@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { axeViolations, E2E_DB, e2eAccount, e2eDb, e2eSession } from '../helpers/e2e';
-import { copyEvent, openRegistration } from '../helpers/registration';
+import { COPY_TITLE, copyEvent, openRegistration } from '../helpers/registration';
 
 // A paid event's seat paid through the simulator, in both languages, with and without JavaScript:
 // the member registers on the event's page, follows its link to the order, and pays as a buyer
@@ -8,7 +8,7 @@ import { copyEvent, openRegistration } from '../helpers/registration';
 
 const TEXT = {
 	no: {
-		title: 'Julebord',
+		title: COPY_TITLE.no,
 		register: 'Meld meg på',
 		payBy: /^Betal innen/,
 		payLink: 'Gå til betaling',
@@ -17,7 +17,7 @@ const TEXT = {
 		paid: 'Betalt'
 	},
 	en: {
-		title: 'Christmas party',
+		title: COPY_TITLE.en,
 		register: 'Register',
 		payBy: /^To pay by/,
 		payLink: 'Go to payment',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { axeViolations, E2E_DB, e2eAccount, e2eDb, e2eSession, themedPage } from '../helpers/e2e';
-import { copyEvent, openRegistration } from '../helpers/registration';
+import { COPY_TITLE, copyEvent, openRegistration } from '../helpers/registration';
 
 // Registering for an event on its page, as members meet it, in both languages: seats taken in a
 // pool, the last seat filled, a waiting place with its true position and the promotion when a
@@ -102,9 +102,7 @@ for (const locale of LOCALES) {
 		await expect(mine).toContainText(
 			t('registration_mine_confirmed_pool', { pool: poolName(locale, 1) })
 		);
-		await mine
-			.getByRole('link', { name: locale === 'no' ? 'Julebord' : 'Christmas party' })
-			.click();
+		await mine.getByRole('link', { name: COPY_TITLE[locale] }).click();
 		await expect(cy!.page).toHaveURL(new RegExp(`/${locale}/events/${event}$`));
 		await ada!.page.goto(`/${locale}/profile`);
 		await expect(ada!.page.getByText(t('registration_mine_empty'))).toBeVisible();
@@ -223,7 +221,8 @@ for (const locale of LOCALES) {
 		baseURL
 	}) => {
 		const event = copyEvent(E2E_DB);
-		const opensAt = new Date(Date.now() + 8_000);
+		// Far enough ahead that a loaded machine has the page up and observed before the flip.
+		const opensAt = new Date(Date.now() + 12_000);
 		openRegistration(E2E_DB, event, { capacity: 5, opensAt });
 		const { page } = await memberPage(browser, baseURL!, `Tia Timer ${locale}`);
 		// Every navigation of the page, the history API's included.

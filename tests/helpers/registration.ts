@@ -58,7 +58,13 @@ export function openRegistration(
 	return poolIds;
 }
 
-/** A seeded event of its own for each test (a copy of evt-julebord under a new id). */
+/**
+ * The title a copied event carries, with its id after it. Not the original's: tests that share
+ * the e2e database (the events list, the search) must find one "Christmas party", not dozens.
+ */
+export const COPY_TITLE = { no: 'Prøvefest', en: 'Test party' } as const;
+
+/** A seeded event of its own for each test (a copy of evt-julebord under a new id and title). */
 export function copyEvent(file: string, from = 'evt-julebord'): string {
 	const id = `evt-test-${randomUUID().slice(0, 8)}`;
 	withDb(file, (db) => {
@@ -68,6 +74,11 @@ export function copyEvent(file: string, from = 'evt-julebord'): string {
 		db.prepare(
 			`insert into events (id, ${columns.join(', ')}) select ?, ${columns.join(', ')} from events where id = ?`
 		).run(id, from);
+		db.prepare('update events set title_no = ?, title_en = ? where id = ?').run(
+			`${COPY_TITLE.no} ${id}`,
+			`${COPY_TITLE.en} ${id}`,
+			id
+		);
 	});
 	return id;
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeVipps, vippsEnv, type FakeVipps } from '../helpers/fake-vipps';
 import { createSession, withDb } from '../helpers/fixtures';
-import { copyEvent, openRegistration } from '../helpers/registration';
+import { COPY_TITLE, copyEvent, openRegistration } from '../helpers/registration';
 import { NO_RATE_LIMITS, startServer, type TestServer } from '../helpers/server';
 import { shopper } from '../helpers/shop';
 
@@ -83,7 +83,7 @@ describe('paid seats through Vipps', () => {
 			orderId
 		});
 		const html = await (await page.get(`/en/shop/order/${orderId}`)).text();
-		expect(html).toContain('Christmas party');
+		expect(html).toContain(COPY_TITLE.en);
 		expect(html).not.toContain('data-testid="order-pay"');
 		// Paying again is refused, and nothing moves.
 		expect((await page.post(`/en/shop/order/${orderId}?/pay`, {})).status).toBe(409);
