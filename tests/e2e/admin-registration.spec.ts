@@ -249,13 +249,6 @@ for (const locale of LOCALES) {
 		await signInAsAdmin(page, baseURL!);
 		const id = copyEvent(E2E_DB);
 		openRegistration(E2E_DB, id, { capacity: 1 });
-		e2eDb((d) =>
-			d
-				.prepare(
-					"update event_registration set mode = 'draw', draw_minutes = 10 where event_id = ?"
-				)
-				.run(id)
-		);
 		const tag = randomUUID().slice(0, 4);
 		const people = await registered(
 			id,
@@ -267,6 +260,15 @@ for (const locale of LOCALES) {
 			],
 			// In the draw's window: registration opened an hour ago, the window is its first 10 minutes.
 			new Date(Date.now() - 3_300_000)
+		);
+		// A draw only once its entries are in: the server's minute job would otherwise draw an empty
+		// window between the two writes (and did, in a full run).
+		e2eDb((d) =>
+			d
+				.prepare(
+					"update event_registration set mode = 'draw', draw_minutes = 10 where event_id = ?"
+				)
+				.run(id)
 		);
 		await page.goto(`/${locale}/admin/events/${id}/registration`);
 		await expect(page.getByRole('heading', { name: t.adminreg_draw_heading })).toBeVisible();

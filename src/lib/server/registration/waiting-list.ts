@@ -7,6 +7,7 @@
 // the outbox in the same transaction and sent after the commit. On a paid event a promoted seat is
 // held by its order and deadline (seat-orders.ts), and the mail says when to pay by.
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../db';
 import { recordMail } from '../mail';
 import { peopleOf } from './eligibility';
@@ -89,7 +90,10 @@ async function mailPromotion(
 		.select(['email', 'name', 'locale'])
 		.where('id', '=', userId)
 		.executeTakeFirst();
-	if (!user?.email) return null;
+	// An address the outbox would refuse (an old account's, from before addresses were checked)
+	// gets no mail: throwing here would fail the whole transaction, the seat and every later
+	// registration of the event with it.
+	if (!user?.email || !z.email().safeParse(user.email).success) return null;
 	const mail = promotedMail(registrationLocale(user.locale), user, registration.title, payBy);
 	return recordMail(
 		db,
