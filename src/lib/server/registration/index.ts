@@ -228,15 +228,19 @@ export function registrationService(deps: RegistrationDeps) {
 			return mine;
 		},
 
-		/** Gives up the signed-in person's registration; `late` when after the deadline (allowed). */
+		/**
+		 * Gives up the signed-in person's registration; `late` when after the deadline (allowed).
+		 * `lateConfirmed: false`: a late one is refused with `confirm_late` (the page's check box).
+		 */
 		async unregister(
 			ctx: UserContext,
 			eventId: string,
-			now = new Date()
+			now = new Date(),
+			{ lateConfirmed = true }: { lateConfirmed?: boolean } = {}
 		): Promise<{ mine: Mine; late: boolean }> {
 			const user = signedIn(ctx);
 			const { mine, late, refund } = await inTurn(eventId, () =>
-				changing((trx) => unregisterPerson(trx, eventId, user.id, now))
+				changing((trx) => unregisterPerson(trx, eventId, user.id, now, lateConfirmed))
 			);
 			// The seat is given up already; a refund the provider does not confirm stays
 			// `refunding`, and the payments' reconciliation finishes it.

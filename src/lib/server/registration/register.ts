@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { RegistrationsTable } from '../db/schema';
-import { Conflict, NotFound } from '../errors';
+import { Conflict, Invalid, NotFound } from '../errors';
 import { drawAt, drawDue, inDrawWindow, runDraw } from './draw';
 import { mayRegister, peopleOf, reasonsFor } from './eligibility';
 import { confirmedCounts, freeSeats, positionOf, seatFor } from './seats';
@@ -208,14 +208,17 @@ export async function cancelRegistration(
 
 /**
  * The person gives up their registration. A confirmed seat after the unregistration deadline only
- * when the organiser allows late unregistration, and then marked late; a place in the waiting list
- * or the draw can always be given up (it holds nobody else back).
+ * when the organiser allows late unregistration, and then marked late — refused unless
+ * `lateConfirmed` (the event page asks the member to confirm it first; the API takes the call as
+ * the confirmation); a place in the waiting list or the draw can always be given up (it holds
+ * nobody else back).
  */
 export async function unregisterPerson(
 	db: Tx,
 	eventId: string,
 	userId: string,
-	now: Date
+	now: Date,
+	lateConfirmed = true
 ): Promise<Outcome & { late: boolean; refund: string | null }> {
 	const { registration, promotions } = await lockedEvent(db, eventId, now);
 	const row = await liveRow(db, eventId, userId);
@@ -226,6 +229,9 @@ export async function unregisterPerson(
 		now.getTime() > Date.parse(registration.unregisterBy);
 	if (late && !registration.lateUnregister) {
 		throw new Conflict('the unregistration deadline has passed', 'unregister_closed');
+	}
+	if (late && !lateConfirmed) {
+		throw new Invalid('a late unregistration is confirmed first', 'confirm_late');
 	}
 	// A paid seat's money goes back through the shop's refund, after the commit (it asks the
 	// provider); the seat is given up either way.

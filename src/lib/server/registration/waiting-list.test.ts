@@ -84,6 +84,11 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 		expect((await on.registration.unregister(as('b'), EVENT, minutes(11))).late).toBe(false);
 
 		await save({ capacity: 1, unregisterBy: minutes(10).toISOString(), lateUnregister: true });
+		// Asked to confirm it first (the event page's box), a late unregistration unconfirmed is refused.
+		await expect(
+			on.registration.unregister(as('a'), EVENT, minutes(12), { lateConfirmed: false })
+		).rejects.toMatchObject({ name: 'Invalid', code: 'confirm_late' });
+		expect((await mine('a', minutes(12))).status).toBe('confirmed');
 		expect((await on.registration.unregister(as('a'), EVENT, minutes(12))).late).toBe(true);
 		const row = await on.db
 			.selectFrom('registrations')

@@ -181,20 +181,15 @@ export function registerAction(event: Event) {
 export function unregisterAction(event: Event) {
 	return formAction(event, {
 		read: readPost('unregister', UnregisterForm),
-		async run({ eventId, fields }, caller: UserContext) {
-			const registration = services().registration;
-			if (!fields.confirmLate) {
-				const view = await registration.view(caller, eventId);
-				if (view && unregisteringOf(view, new Date()) === 'late') {
-					return { ok: false as const, late: true };
-				}
-			}
-			return outcome(async () => (await registration.unregister(caller, eventId)).mine);
-		},
-		answer(result, values) {
-			if ('late' in result) return refusal(event, 'unregister', 400, 'confirm_late', values);
-			return answered(event, 'unregister', result, values);
-		}
+		run: ({ eventId, fields }, caller: UserContext) =>
+			outcome(async () => {
+				const lateConfirmed = fields.confirmLate === 'on';
+				const done = await services().registration.unregister(caller, eventId, undefined, {
+					lateConfirmed
+				});
+				return done.mine;
+			}),
+		answer: (result, values) => answered(event, 'unregister', result, values)
 	});
 }
 
