@@ -127,12 +127,16 @@ export function registrationService(deps: RegistrationDeps) {
 		return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
 	}
 
+	/** `registration` with its draw made, if it is on and the draw's window has closed. */
+	async function withDueDraw(registration: EventRegistration, now: Date) {
+		if (!registration.enabled || !drawDue(registration, now)) return registration;
+		return (await changing((trx) => lockedEvent(trx, registration.eventId, now))).registration;
+	}
+
 	/** The event's registration with a due draw run; null when it has none or it is off. */
 	async function current(eventId: string, now: Date): Promise<EventRegistration | null> {
 		const registration = await loadRegistration(db, eventId);
-		if (!registration?.enabled) return null;
-		if (!drawDue(registration, now)) return registration;
-		return (await changing((trx) => lockedEvent(trx, eventId, now))).registration;
+		return registration?.enabled ? withDueDraw(registration, now) : null;
 	}
 
 	async function overviewOf(
@@ -340,12 +344,9 @@ export function registrationService(deps: RegistrationDeps) {
 		/** The organiser's lists: attendees per pool, the waiting list in order, the draw. */
 		async attendees(ctx: UserContext, eventId: string, now = new Date()): Promise<AttendeeLists> {
 			await organiser(ctx, eventId);
-			let registration = await loadRegistration(db, eventId);
+			const registration = await loadRegistration(db, eventId);
 			if (!registration) throw new NotFound('this event has no registration', 'unknown_event');
-			if (registration.enabled && drawDue(registration, now)) {
-				registration = (await changing((trx) => lockedEvent(trx, eventId, now))).registration;
-			}
-			return attendeeLists(db, registration);
+			return attendeeLists(db, await withDueDraw(registration, now));
 		},
 
 		/** The attendees as a spreadsheet file: name, e-mail, pool, answer, paid. */
