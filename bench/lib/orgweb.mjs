@@ -59,10 +59,15 @@ export function ensureBuild() {
 	return true;
 }
 
-// The Node flags `npm start` runs the server with (package.json), so the bench measures it as shipped.
-const START_FLAGS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-	.scripts.start.split(/\s+/)
-	.filter((arg) => arg.startsWith('--'));
+// The Node flags `npm start` runs the server with (package.json), so the bench measures it as shipped;
+// BENCH_SERVER_FLAGS adds some for a look inside (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: Node
+// refuses them in NODE_OPTIONS).
+const START_FLAGS = [
+	...JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+		.scripts.start.split(/\s+/)
+		.filter((arg) => arg.startsWith('--')),
+	...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [])
+];
 
 /**
  * Starts the built orgweb on `databaseFile` (created, migrated and seeded when new) with the

@@ -13,14 +13,15 @@ import type { PaymentsService } from '../payments';
 import { eraseOldAnswers } from './answers';
 import { writeMessage } from './announce';
 import { drawDue } from './draw';
-import { eventQueue } from './event-queue';
+import { eventQueue, type Settled } from './event-queue';
 import { ineligibility, liveRegistrationsOf } from './member-view';
 import {
 	cancelRegistration,
 	liveRow,
 	lockedEvent,
 	mineOf,
-	registerPerson,
+	registerPeople,
+	type Ask,
 	settle,
 	unregisterPerson
 } from './register';
@@ -77,8 +78,35 @@ const member = (ctx: UserContext) => (ctx.user && !ctx.user.isAnonymous ? ctx.us
 
 export function registrationService(deps: RegistrationDeps) {
 	const { db, roles } = deps;
-	// Members' writes take turns per event before they take a connection (event-queue.ts).
-	const inTurn = eventQueue();
+	/** The asks' answers, from one transaction; see registerPeople. */
+	async function registerAll(eventId: string, asks: Ask[]): Promise<Settled<Mine>[]> {
+		const { answers } = await changing((trx) => registerPeople(trx, eventId, asks));
+		return answers.map((a) =>
+			'refused' in a ? { ok: false, error: a.refused } : { ok: true, value: a.mine }
+		);
+	}
+
+	// Members' writes take turns per event before they take a connection, and the registrations
+	// that waited together go as one batch (event-queue.ts).
+	const { join, inTurn } = eventQueue<Ask, Mine>(async (eventId, asks) => {
+		try {
+			return await registerAll(eventId, asks);
+		} catch (error) {
+			if (asks.length === 1) throw error;
+			// Not a refusal (those are answers): so that one ask's failure is not everyone's, each
+			// goes again alone, in order.
+			const answers: Settled<Mine>[] = [];
+			for (const ask of asks) {
+				answers.push(
+					await registerAll(eventId, [ask]).then(
+						([only]) => only!,
+						(error: unknown) => ({ ok: false, error })
+					)
+				);
+			}
+			return answers;
+		}
+	});
 
 	/** Runs `work` in one transaction and then sends the mails of the promotions it made. */
 	async function changing<T extends { promotions: Promotion[] }>(
@@ -226,10 +254,7 @@ export function registrationService(deps: RegistrationDeps) {
 		): Promise<Mine> {
 			const user = signedIn(ctx);
 			const { answer } = parsed(RegisterInput, input);
-			const { mine } = await inTurn(eventId, () =>
-				changing((trx) => registerPerson(trx, eventId, user.id, answer, now))
-			);
-			return mine;
+			return join(eventId, { userId: user.id, answer, now });
 		},
 
 		/**

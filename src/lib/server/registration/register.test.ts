@@ -232,4 +232,72 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 		expect(lastConfirmed).toBeLessThan(waiting[0]!.arrival);
 		expect(new Set(rows.map((r) => r.arrival)).size).toBe(300);
 	});
+
+	// Registrations that arrive while the event's turn is taken are placed together, in one
+	// transaction (event-queue.ts, registerPeople): each must be answered as if it had come alone.
+	// Calls made in one turn of the event loop, as below, are one batch.
+	it('placed together: a second ask is the same registration, a refused person is told why, the rest are placed in order', async () => {
+		await open({
+			capacity: 3,
+			pools: [{ nameNo: 'Medlemmer', nameEn: 'Members', seats: 3, eligibility: 'members' }]
+		});
+		await people(on.db, ['a', 'b', 'd', 'e'], { member: true });
+		await people(on.db, ['c']);
+		const answers = await Promise.allSettled(
+			['a', 'b', 'c', 'b', 'd', 'e'].map((id) => register(id))
+		);
+		const told = answers.map((a) =>
+			a.status === 'fulfilled' ? a.value.status : (a.reason as { code: string }).code
+		);
+		expect(told).toEqual([
+			'confirmed',
+			'confirmed',
+			'not_eligible',
+			'confirmed',
+			'confirmed',
+			'waiting'
+		]);
+		expect(answers[5]).toEqual({ status: 'fulfilled', value: { status: 'waiting', position: 1 } });
+		expect(await statuses()).toEqual(['a:confirmed', 'b:confirmed', 'd:confirmed', 'e:waiting']);
+	});
+
+	it('placed together across the merge time: the seats it opens go first to those already waiting', async () => {
+		await open({
+			capacity: 2,
+			mergeAt: minutes(5).toISOString(),
+			pools: [
+				{ nameNo: 'Medlemmer', nameEn: 'Members', seats: 1, eligibility: 'members' },
+				everyone('Everyone', 1)
+			]
+		});
+		await people(on.db, ['x', 'y', 'z', 'w']);
+		expect((await register('x')).status).toBe('confirmed');
+		expect(await register('y')).toEqual({ status: 'waiting', position: 1 });
+		const [again, z, w] = await Promise.all([
+			register('x', minutes(3)),
+			register('z', minutes(4)),
+			register('w', minutes(6))
+		]);
+		expect(again.status).toBe('confirmed');
+		// z came behind y; by w's time the merge had given y the members' seat.
+		expect(z).toEqual({ status: 'waiting', position: 2 });
+		expect(w).toEqual({ status: 'waiting', position: 2 });
+		expect(await statuses()).toEqual(['x:confirmed', 'y:confirmed', 'z:waiting', 'w:waiting']);
+	});
+
+	it('placed together across the end of the draw window: the draw places the entries before anyone after it', async () => {
+		await open({ capacity: 2, mode: 'draw', drawMinutes: 10 });
+		await people(on.db, ['a', 'b', 'c']);
+		expect((await register('a', minutes(1))).status).toBe('entered');
+		const [again, b, c] = await Promise.all([
+			register('a', minutes(2)),
+			register('b', minutes(9)),
+			register('c', minutes(11))
+		]);
+		expect([again.status, b.status]).toEqual(['entered', 'entered']);
+		expect(c).toEqual({ status: 'waiting', position: 1 });
+		const rows = await statuses();
+		expect(rows.slice(0, 2).sort()).toEqual(['a:confirmed', 'b:confirmed']);
+		expect(rows[2]).toBe('c:waiting');
+	});
 });

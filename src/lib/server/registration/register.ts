@@ -10,10 +10,10 @@ import type { Database } from '../db';
 import type { RegistrationsTable } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { drawAt, drawDue, inDrawWindow, runDraw } from './draw';
-import { mayRegister, peopleOf, reasonsFor } from './eligibility';
-import { confirmedCounts, freeSeats, positionOf, seatFor } from './seats';
+import { mayRegister, peopleOf, reasonsFor, type Person } from './eligibility';
+import { freeSeats, positionOf, seatFor, takeSeat, type FreeSeats } from './seats';
 import { loadRegistration } from './settings';
-import { NotEligible, NotOpenYet, type EventRegistration, type Mine } from './types';
+import { NotEligible, NotOpenYet, type EventRegistration, type Mine, type Pool } from './types';
 import {
 	cancelSeatOrder,
 	holdSeat,
@@ -66,15 +66,17 @@ export async function liveRow(db: Tx, eventId: string, userId: string): Promise<
 		.executeTakeFirst();
 }
 
+/** The person's answer from their row; `paid` when known (a seat just given: not paid yet). */
 export async function mineOf(
 	db: Tx,
 	registration: EventRegistration,
-	row: Row | undefined
+	row: Row | undefined,
+	known: { paid?: boolean } = {}
 ): Promise<Mine> {
 	if (!row) return { status: 'none' };
 	if (row.status === 'confirmed') {
 		const pool = registration.pools.find((p) => p.id === row.pool_id);
-		const paid = PAID_STATUSES.includes((await orderStatus(db, row)) ?? '');
+		const paid = known.paid ?? PAID_STATUSES.includes((await orderStatus(db, row)) ?? '');
 		return {
 			status: 'confirmed',
 			pool: pool ? { id: pool.id, name: pool.name } : null,
@@ -88,6 +90,75 @@ export async function mineOf(
 	return { status: 'waiting', position: await positionOf(db, registration.eventId, row.queue) };
 }
 
+/** One member's registration among a batch: who, their answer, and when the server received it. */
+export interface Ask {
+	userId: string;
+	answer: string | null;
+	now: Date;
+}
+
+/** An ask's final answer, or the refusal it met (an ask refused leaves the others' answers). */
+export type Answer = { mine: Mine } | { refused: Error };
+
+/**
+ * Registers `asks`, in the order the server received them, in one transaction under the event's
+ * lock, each answered exactly as if it had held the lock alone: settled once, then the counts of
+ * seats and places read once and kept as each ask is placed. A rush's registrations thus cost a
+ * few statements each, not a dozen and a transaction. An ask on the other side of the opening,
+ * closing, draw or merge time than the one before it settles the event again at its own time
+ * first (the draw made, the seats the merge opened given to those already waiting). Seats unpaid
+ * at their deadline are settled at the batch's first time (a batch spans milliseconds; the next
+ * write or the minute's schedule settles what fell due inside it).
+ */
+export async function registerPeople(
+	db: Tx,
+	eventId: string,
+	asks: readonly Ask[]
+): Promise<{ answers: Answer[]; promotions: Promotion[] }> {
+	const first = asks[0]!.now;
+	const { registration, promotions } = await lockedEvent(db, eventId, first);
+	const userIds = asks.map((a) => a.userId);
+	const people = await peopleOf(db, userIds, first);
+	let phase = phaseOf(registration, first);
+	let places = await placesOf(db, registration, userIds);
+	const answers: Answer[] = [];
+	// The new registrations are written together (one INSERT), before anything reads them back;
+	// someone asking twice in the batch gets the answer of their first ask.
+	let unwritten: (NewSeat & { at: number; position: number | null })[] = [];
+	const twice: [at: number, first: number][] = [];
+	const write = async () => {
+		await writeSeats(db, registration, unwritten);
+		for (const seat of unwritten) {
+			answers[seat.at] = {
+				mine:
+					seat.position === null
+						? await mineOf(db, registration, seat.row, { paid: false })
+						: { status: 'waiting', position: seat.position }
+			};
+		}
+		unwritten = [];
+	};
+	for (const [at, ask] of asks.entries()) {
+		if (phaseOf(registration, ask.now) !== phase) {
+			phase = phaseOf(registration, ask.now);
+			await write();
+			promotions.push(...(await settle(db, registration, ask.now)));
+			places = await placesOf(db, registration, userIds);
+		}
+		const again = unwritten.find((seat) => seat.row.user_id === ask.userId);
+		const existing = places.rows.get(ask.userId);
+		const refused = existing ? null : refusal(registration, people.get(ask.userId), ask.now);
+		if (again) twice.push([at, again.at]);
+		else if (existing) answers[at] = { mine: await mineOf(db, registration, existing) };
+		else if (refused) answers[at] = { refused };
+		else unwritten.push({ at, ...place(registration, places, people.get(ask.userId)!, ask) });
+	}
+	await write();
+	for (const [at, firstAt] of twice) answers[at] = answers[firstAt]!;
+	return { answers, promotions };
+}
+
+/** One person's registration alone (the demo's seed): its answer, or the refusal thrown. */
 export async function registerPerson(
 	db: Tx,
 	eventId: string,
@@ -95,34 +166,110 @@ export async function registerPerson(
 	answer: string | null,
 	now: Date
 ): Promise<Outcome> {
-	const { registration, promotions } = await lockedEvent(db, eventId, now);
-	const existing = await liveRow(db, eventId, userId);
-	if (existing) return { mine: await mineOf(db, registration, existing), promotions };
-	if (now.getTime() < Date.parse(registration.opensAt)) throw new NotOpenYet(registration.opensAt);
-	if (now.getTime() >= Date.parse(registration.closesAt)) {
-		throw new Conflict('registration has closed', 'closed');
-	}
-	const person = (await peopleOf(db, [userId], now)).get(userId);
-	if (!person) throw new NotFound('unknown person', 'unknown_person');
-	if (!mayRegister(registration.pools, person))
-		throw new NotEligible(reasonsFor(registration.pools));
+	const { answers, promotions } = await registerPeople(db, eventId, [{ userId, answer, now }]);
+	const only = answers[0]!;
+	if ('refused' in only) throw only.refused;
+	return { mine: only.mine, promotions };
+}
 
-	let status: 'entered' | 'confirmed' | 'waiting' = 'entered';
-	let poolId: string | null = null;
-	if (!inDrawWindow(registration, now)) {
-		const free = freeSeats(registration, await confirmedCounts(db, eventId));
-		const pool = seatFor(registration, free, person, now);
-		status = pool === undefined ? 'waiting' : 'confirmed';
-		poolId = pool?.id ?? null;
+/** Which side of each of the event's times `now` is on: a change means settling again. */
+function phaseOf(registration: EventRegistration, now: Date): string {
+	const t = now.getTime();
+	const times = [registration.opensAt, registration.closesAt, registration.mergeAt];
+	const draw = drawAt(registration);
+	return [...times.map((at) => at !== null && t >= Date.parse(at)), draw !== null && now >= draw]
+		.map(Number)
+		.join('');
+}
+
+/** Why `person` may not register now, or null when they may. */
+function refusal(registration: EventRegistration, person: Person | undefined, now: Date) {
+	if (now.getTime() < Date.parse(registration.opensAt)) return new NotOpenYet(registration.opensAt);
+	if (now.getTime() >= Date.parse(registration.closesAt)) {
+		return new Conflict('registration has closed', 'closed');
 	}
-	const row = await insertRegistration(db, registration, userId, {
+	if (!person) return new NotFound('unknown person', 'unknown_person');
+	if (!mayRegister(registration.pools, person))
+		return new NotEligible(reasonsFor(registration.pools));
+	return null;
+}
+
+/** What a batch keeps up to date as it places people: see `placesOf`. */
+interface Places {
+	free: FreeSeats;
+	/** How many wait: a new waiting registration's position is one more. */
+	waiting: number;
+	/** The last arrival number given (cancelled registrations keep theirs). */
+	arrival: number;
+	/** The live registrations of the batch's people, by user id. */
+	rows: Map<string, Row>;
+}
+
+async function placesOf(
+	db: Tx,
+	registration: EventRegistration,
+	userIds: readonly string[]
+): Promise<Places> {
+	const [groups, rows] = await Promise.all([
+		db
+			.selectFrom('registrations')
+			.select((eb) => [
+				'status',
+				'pool_id',
+				eb.fn.countAll<number>().as('n'),
+				eb.fn.max('arrival').as('last')
+			])
+			.where('event_id', '=', registration.eventId)
+			.groupBy(['status', 'pool_id'])
+			.execute(),
+		db
+			.selectFrom('registrations')
+			.selectAll()
+			.where('event_id', '=', registration.eventId)
+			.where('user_id', 'in', [...new Set(userIds)])
+			.where('status', '<>', 'cancelled')
+			.execute()
+	]);
+	const confirmed = groups.filter((g) => g.status === 'confirmed');
+	const byPool = new Map(confirmed.map((g) => [g.pool_id ?? '', Number(g.n)]));
+	return {
+		free: freeSeats(registration, {
+			total: [...byPool.values()].reduce((a, b) => a + b, 0),
+			byPool
+		}),
+		waiting: groups.filter((g) => g.status === 'waiting').reduce((sum, g) => sum + Number(g.n), 0),
+		arrival: groups.reduce((most, g) => Math.max(most, Number(g.last ?? 0)), 0),
+		rows: new Map(rows.map((r) => [r.user_id, r]))
+	};
+}
+
+/**
+ * The registration `person` gets: a seat, a place in line (its position) or an entry in the draw;
+ * `places` is kept up to date.
+ */
+function place(
+	registration: EventRegistration,
+	places: Places,
+	person: Person,
+	ask: Ask
+): NewSeat & { position: number | null } {
+	let status: 'entered' | 'confirmed' | 'waiting' = 'entered';
+	let pool: Pool | null | undefined = null;
+	if (!inDrawWindow(registration, ask.now)) {
+		pool = seatFor(registration, places.free, person, ask.now);
+		status = pool === undefined ? 'waiting' : 'confirmed';
+		if (pool !== undefined) takeSeat(places.free, pool);
+	}
+	const fields = {
 		status,
-		poolId,
-		answer: registration.questionNo === null ? null : answer,
+		poolId: pool?.id ?? null,
+		answer: registration.questionNo === null ? null : ask.answer,
 		member: person.member,
-		now
-	});
-	return { mine: await mineOf(db, registration, row), promotions };
+		now: ask.now
+	};
+	const row = newRow(registration.eventId, ask.userId, fields, ++places.arrival);
+	places.rows.set(ask.userId, row);
+	return { row, ...fields, position: status === 'waiting' ? ++places.waiting : null };
 }
 
 /**
@@ -133,30 +280,38 @@ export async function insertRegistration(
 	db: Tx,
 	registration: EventRegistration,
 	userId: string,
-	fields: {
-		status: 'entered' | 'confirmed' | 'waiting';
-		poolId: string | null;
-		answer: string | null;
-		member: boolean;
-		now: Date;
-	}
+	fields: SeatFields
 ): Promise<Row> {
-	// Not a counter on the settings row: a write there would clear every cached page
-	// (db/private-tables.ts) at each registration of a rush.
-	const last = await db
-		.selectFrom('registrations')
-		.select((eb) => eb.fn.max('arrival').as('n'))
-		.where('event_id', '=', registration.eventId)
-		.executeTakeFirst();
-	const arrivals = Number(last?.n ?? 0) + 1;
-	const row: Row = {
+	const row = newRow(
+		registration.eventId,
+		userId,
+		fields,
+		(await lastArrival(db, registration.eventId)) + 1
+	);
+	await writeSeats(db, registration, [{ row, ...fields }]);
+	return row;
+}
+
+interface SeatFields {
+	status: 'entered' | 'confirmed' | 'waiting';
+	poolId: string | null;
+	answer: string | null;
+	member: boolean;
+	now: Date;
+}
+
+/** A registration not written yet, and whether its person pays the member's price. */
+type NewSeat = SeatFields & { row: Row };
+
+function newRow(eventId: string, userId: string, fields: SeatFields, arrival: number): Row {
+	return {
 		id: randomUUID(),
-		event_id: registration.eventId,
+		event_id: eventId,
 		user_id: userId,
 		pool_id: fields.poolId,
 		status: fields.status,
-		arrival: arrivals,
-		queue: arrivals,
+		arrival,
+		queue: arrival,
 		answer: fields.answer,
 		order_id: null,
 		pay_by: null,
@@ -165,17 +320,32 @@ export async function insertRegistration(
 		created_at: fields.now.toISOString(),
 		updated_at: fields.now.toISOString()
 	};
-	await db.insertInto('registrations').values(row).execute();
-	if (fields.status === 'confirmed') {
-		const held = await holdSeat(
-			db,
-			registration,
-			{ id: row.id, userId, member: fields.member },
-			fields.now
-		);
+}
+
+/**
+ * Writes new registrations in one statement (the caller holds the event's lock and gave them
+ * their arrival numbers); a seat on a paid event is then held by its order.
+ */
+async function writeSeats(db: Tx, registration: EventRegistration, seats: readonly NewSeat[]) {
+	if (seats.length === 0) return;
+	await db
+		.insertInto('registrations')
+		.values(seats.map((s) => s.row))
+		.execute();
+	for (const { row, member, now } of seats) {
+		if (row.status !== 'confirmed') continue;
+		const held = await holdSeat(db, registration, { id: row.id, userId: row.user_id, member }, now);
 		if (held) Object.assign(row, { order_id: held.orderId, pay_by: held.payBy });
 	}
-	return row;
+}
+
+async function lastArrival(db: Tx, eventId: string): Promise<number> {
+	const last = await db
+		.selectFrom('registrations')
+		.select((eb) => eb.fn.max('arrival').as('n'))
+		.where('event_id', '=', eventId)
+		.executeTakeFirst();
+	return Number(last?.n ?? 0);
 }
 
 /** Cancels a live registration, and its seat's order when it was not paid. */
