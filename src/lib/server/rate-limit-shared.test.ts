@@ -61,4 +61,18 @@ describe('rate limits shared by instances on PostgreSQL', () => {
 		expect((await onA('auth', '10.0.0.4', now + 59_000)).allowed).toBe(false);
 		expect((await onA('auth', '10.0.0.4', now + 60_000)).allowed).toBe(true);
 	});
+
+	// An instance counts the hits of one turn of the event loop in one statement (db/coalesce.ts).
+	it('hits made at once count each, per client, told in the order they were made', async () => {
+		const keys = ['auth:x', 'auth:y', 'auth:x', 'auth:x', 'auth:y', 'auth:z'];
+		const counts = await Promise.all(keys.map((key) => a.rateLimitStore.hit(key, 60_000, now)));
+		expect(counts.map((c) => c.count)).toEqual([1, 1, 2, 3, 2, 1]);
+		const onA = rateLimiter(a.rateLimitStore, limit);
+		const burst = await Promise.all(Array.from({ length: 4 }, () => onA('auth', 'x', now + 1000)));
+		expect(burst.map((d) => d.allowed)).toEqual([true, true, false, false]);
+		expect(await b.rateLimitStore.hit('auth:x', 60_000, now + 2000)).toEqual({
+			count: 8,
+			resetAt: now + 60_000
+		});
+	});
 });

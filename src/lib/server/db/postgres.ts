@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { RateLimitStore } from '../rate-limit';
+import { coalesced } from './coalesce';
 import { errorFields, log } from '../log';
 import type { Db, DbChanges } from './index';
 import { changesPublicPages } from './private-tables';
@@ -130,31 +131,57 @@ async function exclusively<T>(url: string, name: string, fn: () => Promise<T>): 
 }
 
 /**
- * One statement per hit, atomic under concurrency (the upsert locks the key's row). It goes to
- * the pool directly, past the change feed: a counter is not content, and reporting it would
- * clear every instance's page cache on every counted request.
+ * Atomic under concurrency (the upsert locks each key's row, in key order, so two instances'
+ * statements never wait on each other in a circle). The hits of one turn of the event loop go as
+ * one statement (coalesce.ts): a key hit n times in it counts n, and its hits are told the counts
+ * in their order. The windows are judged at the earliest hit's time (they last seconds; the hits
+ * of a turn are a millisecond apart). It goes to the pool directly, past the change feed: a
+ * counter is not content, and reporting it would clear every instance's page cache on every
+ * counted request.
  */
 function rateLimitStore(pool: pg.Pool): RateLimitStore {
 	let hits = 0;
-	return {
-		async hit(key, windowMs, now) {
-			// Now and then, forget windows that ended (a few rows per client address and bucket).
-			if (++hits % 1000 === 0) {
-				pool.query('delete from rate_limits where reset_at_ms <= $1', [now]).catch(() => {});
-			}
-			const { rows } = await pool.query<{ count: number; reset_at_ms: number }>(
-				`insert into rate_limits (key, count, reset_at_ms) values ($1, 1, $2)
-				 on conflict (key) do update set
-				   count = case when rate_limits.reset_at_ms <= $3 then 1 else rate_limits.count + 1 end,
-				   reset_at_ms = case when rate_limits.reset_at_ms <= $3 then excluded.reset_at_ms
-				     else rate_limits.reset_at_ms end
-				 returning count, reset_at_ms`,
-				[key, now + windowMs, now]
-			);
-			const row = rows[0]!;
-			return { count: row.count, resetAt: row.reset_at_ms };
+	const counted = coalesced(async (calls: { key: string; windowMs: number; now: number }[]) => {
+		const now = Math.min(...calls.map((c) => c.now));
+		// Now and then, forget windows that ended (a few rows per client address and bucket).
+		if (Math.floor(hits / 1000) < Math.floor((hits + calls.length) / 1000)) {
+			pool.query('delete from rate_limits where reset_at_ms <= $1', [now]).catch(() => {});
 		}
-	};
+		hits += calls.length;
+		const keys = new Map<string, { n: number; resetAt: number }>();
+		for (const c of calls) {
+			const key = keys.get(c.key);
+			if (key) key.n++;
+			else keys.set(c.key, { n: 1, resetAt: c.now + c.windowMs });
+		}
+		const { rows } = await pool.query<{ key: string; count: number; reset_at_ms: number }>(
+			`insert into rate_limits (key, count, reset_at_ms)
+			 select key, n, reset_at_ms from unnest($1::text[], $2::int[], $3::bigint[])
+			   as hits (key, n, reset_at_ms) order by key
+			 on conflict (key) do update set
+			   count = case when rate_limits.reset_at_ms <= $4 then excluded.count
+			     else rate_limits.count + excluded.count end,
+			   reset_at_ms = case when rate_limits.reset_at_ms <= $4 then excluded.reset_at_ms
+			     else rate_limits.reset_at_ms end
+			 returning key, count, reset_at_ms`,
+			[
+				[...keys.keys()],
+				[...keys.values()].map((k) => k.n),
+				[...keys.values()].map((k) => k.resetAt),
+				now
+			]
+		);
+		const after = new Map(rows.map((r) => [r.key, r]));
+		// The first of a key's n hits is told count - n + 1, the last the count.
+		const told = new Map<string, number>();
+		return calls.map((c) => {
+			const row = after.get(c.key)!;
+			const before = told.get(c.key) ?? row.count - keys.get(c.key)!.n;
+			told.set(c.key, before + 1);
+			return { count: before + 1, resetAt: row.reset_at_ms };
+		});
+	});
+	return { hit: (key, windowMs, now) => counted({ key, windowMs, now }) };
 }
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE']);

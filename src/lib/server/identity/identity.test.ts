@@ -395,6 +395,29 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(await identity.resolveSession(c.session.secret, t0)).toBeNull();
 		});
 
+		// Lookups made at once are one query (identity/sessions-sql.ts): each is still answered
+		// for its own secret and at its own time.
+		it('lookups at once: each finds its own session, judged at its own time', async () => {
+			const a = await identity.createAnonymousSession({ kind: 'admin', actor: 't' }, t0);
+			const b = await identity.createAnonymousSession(
+				{ kind: 'admin', actor: 't' },
+				at(86_400_000)
+			);
+			const [first, second, again, expired, unknown] = await Promise.all([
+				identity.resolveSession(a.secret, at(1000)),
+				identity.resolveSession(b.secret, at(1000)),
+				identity.resolveSession(a.secret, at(2000)),
+				identity.resolveSession(a.secret, at(30 * 86_400_000 + 1)),
+				identity.resolveSession('x'.repeat(43), at(1000))
+			]);
+			expect(first?.sessionId).toBe(a.sessionId);
+			expect(second?.sessionId).toBe(b.sessionId);
+			expect(again?.sessionId).toBe(a.sessionId);
+			expect(first?.user.id).not.toBe(second?.user.id);
+			expect(expired).toBeNull();
+			expect(unknown).toBeNull();
+		});
+
 		it("a user cannot revoke another user's session", async () => {
 			const a = await verifiedUser('a@example.org');
 			const b = await verifiedUser('b@example.org');

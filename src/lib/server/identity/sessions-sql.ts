@@ -2,7 +2,9 @@
 // visitor's first one, finding the user behind a cookie, renewal, revocation and signing in over an
 // anonymous cart. SQL through Kysely, on both engines.
 import type { Db } from '../db';
-import type { IdentityStore, NewSession } from './types';
+import { coalesced } from '../db/coalesce';
+import { engineOf } from '../db/dialect';
+import type { FoundSession, IdentityStore, NewSession } from './types';
 
 export function sessionValues(s: NewSession) {
 	return {
@@ -31,7 +33,54 @@ type SessionQueries =
 	| 'activeSessions'
 	| 'signIn';
 
+/**
+ * The live session of each secret, with its user, each answered at its own time (the query asks
+ * from the earliest). On PostgreSQL the lookups made at once go together (db/coalesce.ts): every
+ * request of a signed-in member starts with one, and a rush brings a thousand in a second, each a
+ * round trip. SQLite answers in the same turn without one, and waiting for the turn's end measured
+ * slower there (the rush's p99 0.78–0.87 s alone, 0.85–0.98 s together).
+ */
+function sessionLookups(db: Db): (call: SessionCall) => Promise<FoundSession | null> {
+	const lookUp = async (calls: SessionCall[]) => {
+		const earliest = calls.reduce((a, c) => (c.now < a ? c.now : a), calls[0]!.now);
+		const rows = await db
+			.selectFrom('sessions')
+			.innerJoin('users', 'users.id', 'sessions.user_id')
+			.select([
+				'sessions.id as sessionId',
+				'sessions.secret_hash',
+				'sessions.expires_at',
+				'users.id',
+				'users.email',
+				'users.name',
+				'users.is_anonymous'
+			])
+			.where('sessions.secret_hash', 'in', [...new Set(calls.map((c) => c.secretHash))])
+			.where('sessions.revoked_at', 'is', null)
+			.where('sessions.expires_at', '>', earliest)
+			.execute();
+		const bySecret = new Map(rows.map((r) => [r.secret_hash, r]));
+		return calls.map(({ secretHash, now }): FoundSession | null => {
+			const row = bySecret.get(secretHash);
+			if (!row || row.expires_at <= now) return null;
+			return {
+				sessionId: row.sessionId,
+				expiresAt: row.expires_at,
+				user: { id: row.id, email: row.email, name: row.name, isAnonymous: row.is_anonymous === 1 }
+			};
+		});
+	};
+	if (engineOf(db) === 'postgres') return coalesced(lookUp);
+	return async (call) => (await lookUp([call]))[0]!;
+}
+
+interface SessionCall {
+	secretHash: string;
+	now: string;
+}
+
 export function sqlSessions(db: Db): Pick<IdentityStore, SessionQueries> {
+	const findSession = sessionLookups(db);
 	return {
 		async createAnonymousUserWithSession(s) {
 			await db.transaction().execute(async (trx) => {
@@ -50,29 +99,7 @@ export function sqlSessions(db: Db): Pick<IdentityStore, SessionQueries> {
 				await trx.insertInto('sessions').values(sessionValues(s)).execute();
 			});
 		},
-		async findSessionUser(secretHash, now) {
-			const row = await db
-				.selectFrom('sessions')
-				.innerJoin('users', 'users.id', 'sessions.user_id')
-				.select([
-					'sessions.id as sessionId',
-					'sessions.expires_at',
-					'users.id',
-					'users.email',
-					'users.name',
-					'users.is_anonymous'
-				])
-				.where('sessions.secret_hash', '=', secretHash)
-				.where('sessions.revoked_at', 'is', null)
-				.where('sessions.expires_at', '>', now)
-				.executeTakeFirst();
-			if (!row) return null;
-			return {
-				sessionId: row.sessionId,
-				expiresAt: row.expires_at,
-				user: { id: row.id, email: row.email, name: row.name, isAnonymous: row.is_anonymous === 1 }
-			};
-		},
+		findSessionUser: (secretHash, now) => findSession({ secretHash, now }),
 		async renewSession(sessionId, expiresAt, now) {
 			await db
 				.updateTable('sessions')
