@@ -2,7 +2,7 @@
 // event's lock (register.ts); the mails its promotions wrote to the outbox are sent after the
 // commit. Settings and the organiser's changes to the lists (add, move, remove, a message) are for
 // admins and the leaders of the event's unit, and audited.
-import type { UserContext } from '../context';
+import { adminContext, type UserContext } from '../context';
 import type { Db } from '../db';
 import { record, recordChange } from '../audit';
 import { Invalid, NotFound } from '../errors';
@@ -26,7 +26,7 @@ import {
 	unregisterPerson
 } from './register';
 import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
-import { seatsDue } from './seat-orders';
+import { orderStatus, seatsDue } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
 import {
@@ -282,7 +282,12 @@ export function registrationService(deps: RegistrationDeps) {
 			return { mine, late };
 		},
 
-		/** An organiser removes a person with a reason (audited); the next in line moves up. */
+		/**
+		 * An organiser removes a person with a reason (audited); the next in line moves up. A paid
+		 * seat's money goes back whatever the event's policy for unregistering (the member did not
+		 * choose to leave), through the shop's refund after the commit; one the provider does not
+		 * confirm stays `refunding`, and the payments' reconciliation finishes it.
+		 */
 		async remove(
 			ctx: UserContext,
 			eventId: string,
@@ -291,21 +296,27 @@ export function registrationService(deps: RegistrationDeps) {
 		): Promise<void> {
 			const actor = await organiser(ctx, eventId);
 			const { userId, reason } = parsed(RemovalInput, input);
-			await changing(async (trx) => {
+			const { refund } = await changing(async (trx) => {
 				const { registration, promotions } = await lockedEvent(trx, eventId, now);
 				const row = await liveRow(trx, eventId, userId);
 				if (!row) throw new NotFound('this person is not registered', 'not_registered');
+				const paid = row.status === 'confirmed' && (await orderStatus(trx, row)) === 'paid';
+				const refund = paid ? row.order_id : null;
 				await record(trx, {
 					actor: actor.id,
 					subjectType: 'registration',
 					subjectId: row.id,
 					action: 'remove',
-					details: { eventId, userId, status: row.status, reason },
+					details: { eventId, userId, status: row.status, reason, ...(refund && { refund }) },
 					at: now
 				});
 				const more = await cancelRegistration(trx, registration, row, `removed: ${reason}`, now);
-				return { promotions: [...promotions, ...more] };
+				return { promotions: [...promotions, ...more], refund };
 			});
+			if (refund) {
+				const by = `registration:${actor.id}`;
+				await deps.payments?.refundOrder(adminContext(by), refund, { actor: by, userId: actor.id });
+			}
 		},
 
 		/** An organiser adds a person by their account's e-mail (audited); see organise.ts. */

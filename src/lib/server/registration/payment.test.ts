@@ -305,6 +305,30 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		expect(await mine('a', minutes(4))).toEqual({ status: 'none' });
 	});
 
+	// The member did not choose to leave: whatever the event's policy for unregistering says, the
+	// money of a seat an organiser takes away goes back (docs/decisions.md).
+	it('an organiser removing a paid seat refunds it, even when the event keeps the payments of those who leave', async () => {
+		await paid({ refundOnUnregister: false });
+		await people(db, ['a']);
+		await register('a');
+		const a = await orderOf('a');
+		await pay('a', a.id);
+		await registration.remove(
+			as(ADMIN),
+			EVENT,
+			{ userId: 'a', reason: 'double booking' },
+			minutes(3)
+		);
+		expect(await statusOf(a.id)).toBe('refunded');
+		expect(await mine('a', minutes(4))).toEqual({ status: 'none' });
+		const audit = await db
+			.selectFrom('audit_log')
+			.select('details')
+			.where('action', '=', 'remove')
+			.executeTakeFirstOrThrow();
+		expect(JSON.parse(audit.details as string)).toMatchObject({ refund: a.id });
+	});
+
 	it('unregistering an unpaid seat cancels its order, and its payment can no longer be made', async () => {
 		await paid({ refundOnUnregister: false });
 		await people(db, ['a']);
