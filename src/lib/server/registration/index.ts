@@ -439,10 +439,13 @@ export function registrationService(deps: RegistrationDeps) {
 			const rows = await liveRegistrationsOf(db, user.id, now);
 			const list: MyRegistration[] = [];
 			for (const row of rows) {
-				const registration = await current(row.event_id, now);
-				if (!registration) continue;
-				// A due draw may have moved the row since it was read.
-				const mine = await mineOf(db, registration, await liveRow(db, row.event_id, user.id));
+				const loaded = await loadRegistration(db, row.event_id);
+				if (!loaded?.enabled) continue;
+				const drew = drawDue(loaded, now);
+				const registration = await withDueDraw(loaded, now);
+				// A draw made just now moved the row since it was read; otherwise it stands.
+				const fresh = drew ? await liveRow(db, row.event_id, user.id) : row;
+				const mine = await mineOf(db, registration, fresh);
 				if (mine.status === 'none') continue;
 				list.push({
 					eventId: row.event_id,

@@ -68,6 +68,11 @@ describe.each(ENGINES)('a member’s own view on %s', (engine) => {
 				mine: { status: 'entered', drawAt: minutes(30).toISOString() }
 			}
 		]);
+		// Past the draw's window, the list makes the draw and shows where it placed me.
+		const later = await on.registration.mine(as('me'), minutes(31));
+		expect(later.find((r) => r.eventId === 'ev-draw')?.mine).toMatchObject({
+			status: 'confirmed'
+		});
 	});
 
 	it('leaves out given-up registrations and events that are over, and says nothing of others’', async () => {
