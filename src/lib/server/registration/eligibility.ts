@@ -27,7 +27,13 @@ export async function peopleOf(
 			.select(['user_id', 'unit_id'])
 			.where('user_id', 'in', ids)
 			.execute(),
-		db.selectFrom('users').select(['id', 'campus_id']).where('id', 'in', ids).execute()
+		// A deleted account is nobody: it neither registers nor is given a seat.
+		db
+			.selectFrom('users')
+			.select(['id', 'campus_id'])
+			.where('id', 'in', ids)
+			.where('deleted_at', 'is', null)
+			.execute()
 	]);
 	for (const u of users) {
 		people.set(u.id, { member: members.has(u.id), units: new Set(), campusId: u.campus_id });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../db/test-db';
 import { userContext } from '../context';
-import { isUniqueViolation } from '../db/dialect';
+import { isUniqueViolation, lockRows } from '../db/dialect';
 import { NotSignedIn } from '../errors';
 import {
 	as,
@@ -299,5 +299,32 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 		const rows = await statuses();
 		expect(rows.slice(0, 2).sort()).toEqual(['a:confirmed', 'b:confirmed']);
 		expect(rows[2]).toBe('c:waiting');
+	});
+
+	it('an account deleted while its registration waits for its turn gets no registration', async () => {
+		await open({ capacity: 5 });
+		await people(on.db, ['gone', 'next']);
+		// The deletion (identity/privacy.ts) holds the person's row from its first step to its commit.
+		let commit!: () => void;
+		const deletion = on.db.transaction().execute(async (trx) => {
+			await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', 'gone'));
+			await trx
+				.updateTable('users')
+				.set({ deleted_at: minutes(1).toISOString(), email: null })
+				.where('id', '=', 'gone')
+				.execute();
+			await new Promise<void>((resolve) => (commit = resolve));
+		});
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		const asked = register('gone').then(
+			(mine) => mine,
+			(error: { code?: string }) => error.code
+		);
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		commit();
+		await deletion;
+		expect(await asked).toBe('unknown_person');
+		expect((await register('next')).status).toBe('confirmed');
+		expect(await statuses()).toEqual(['next:confirmed']);
 	});
 });
