@@ -125,6 +125,13 @@ export async function movePerson(
 	};
 }
 
+/**
+ * Order statuses in which the organiser's lists call a seat paid: the money taken, or held at the
+ * provider until it is captured. Not the engine's PAID_STATUSES, which also keep a refunded seat
+ * from being given up for want of payment: its money went back, and the list says so.
+ */
+const MONEY_IN: readonly string[] = ['authorized', 'paid'];
+
 /** The event's live registrations with the people's names and whether their seat is paid. */
 export async function attendeeLists(
 	db: Tx,
@@ -158,7 +165,7 @@ export async function attendeeLists(
 		email: r.email,
 		answer: r.answer,
 		poolId: r.status === 'confirmed' ? r.pool_id : null,
-		paid: r.order_id === null ? null : r.order_status === 'paid',
+		paid: r.order_id === null ? null : MONEY_IN.includes(r.order_status ?? ''),
 		late: r.late === 1
 	});
 	const live = rows.filter((r) => r.status !== 'cancelled');

@@ -261,6 +261,32 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		});
 	});
 
+	// The organiser's lists say "paid" as the seat counts it: money taken (paid) or held at the
+	// provider (authorized); a seat whose money is going or gone back is not paid.
+	it('the organiser’s list counts a seat paid when its money is taken or held, not when it went back', async () => {
+		await paid();
+		await people(db, ['p', 'h', 'r', 'u']);
+		for (const id of ['p', 'h', 'r', 'u']) await register(id);
+		for (const [id, status] of [
+			['p', 'paid'],
+			['h', 'authorized'],
+			['r', 'refunded']
+		] as const) {
+			await db
+				.updateTable('orders')
+				.set({ status })
+				.where('id', '=', (await orderOf(id)).id)
+				.execute();
+		}
+		const { confirmed } = await registration.attendees(as(ADMIN), EVENT, minutes(2));
+		expect(Object.fromEntries(confirmed.map((a) => [a.userId, a.paid]))).toEqual({
+			p: true,
+			h: true,
+			r: false,
+			u: false
+		});
+	});
+
 	it('a second payment of a paid seat changes nothing', async () => {
 		await paid();
 		await people(db, ['a']);
