@@ -2,6 +2,7 @@
 // refusals. A refusal that carries more than a code (when registration opens, why someone is not
 // eligible) is a subclass of the shared error it means, so the web edge maps it like any other.
 import { z } from 'zod';
+import { MineResponse, RegistrationResponse } from '$lib/schemas/registration';
 import { Conflict, Forbidden } from '../errors';
 
 export const Eligibility = z.enum(['everyone', 'members', 'units', 'campus']);
@@ -136,32 +137,14 @@ export interface EventRegistration extends Omit<Settings, 'pools'> {
 	pools: Pool[];
 }
 
-/** A person's answer: always final, never "pending". */
-export type Mine =
-	| {
-			status: 'confirmed';
-			pool: { id: string; name: { no: string; en: string } } | null;
-			late?: boolean;
-			/** A paid event's seat not paid yet: paid by then, or it goes to the next in line. */
-			payBy?: string;
-			/** A paid event's seat: its order (the order page pays it, and shows the receipt). */
-			orderId?: string;
-	  }
-	| { status: 'waiting'; position: number }
-	/** Registered in a draw's window: placed by the draw at `drawAt`. */
-	| { status: 'entered'; drawAt: string }
-	| { status: 'none' };
+/**
+ * A person's answer: always final, never "pending". The API's wire shape
+ * (`$lib/schemas/registration`), so the engine cannot answer what the API does not document.
+ */
+export type Mine = z.infer<typeof MineResponse>;
 
-export interface Overview {
-	open: boolean;
-	opensAt: string;
-	closesAt: string;
-	capacity: number;
-	confirmed: number;
-	waiting: number;
-	pools: { id: string; name: { no: string; en: string }; capacity: number; confirmed: number }[];
-	mine: Mine;
-}
+/** The counts and the member's own place: GET /api/events/{id}/registration's answer. */
+export type Overview = z.infer<typeof RegistrationResponse>;
 
 /** What the event page shows beside the counts: the question, the deadline, and who may not register. */
 export interface MemberView extends Overview {
