@@ -167,6 +167,30 @@ export function registrationService(deps: RegistrationDeps) {
 		return registration?.enabled ? withDueDraw(registration, now) : null;
 	}
 
+	async function registrationsOfMember(
+		userId: string,
+		now: Date,
+		endedAfter: Date
+	): Promise<MyRegistration[]> {
+		const rows = await liveRegistrationsOf(db, userId, endedAfter);
+		const list: MyRegistration[] = [];
+		for (const row of rows) {
+			const registration = await current(row.event_id, now);
+			if (!registration) continue;
+			// A due draw may have moved the row since it was read.
+			const mine = await mineOf(db, registration, await liveRow(db, row.event_id, userId));
+			if (mine.status === 'none') continue;
+			list.push({
+				eventId: row.event_id,
+				slugs: { no: row.event_id, en: row.slug_en ?? row.event_id },
+				title: { no: row.title_no, en: row.title_en },
+				startsAt: row.starts_at,
+				mine
+			});
+		}
+		return list;
+	}
+
 	async function overviewOf(
 		registration: EventRegistration,
 		ctx: UserContext,
@@ -435,25 +459,15 @@ export function registrationService(deps: RegistrationDeps) {
 
 		/** The signed-in person's registrations of events that have not ended, soonest first. */
 		async mine(ctx: UserContext, now = new Date()): Promise<MyRegistration[]> {
-			const user = signedIn(ctx);
-			const rows = await liveRegistrationsOf(db, user.id, now);
-			const list: MyRegistration[] = [];
-			for (const row of rows) {
-				const registration = await current(row.event_id, now);
-				if (!registration) continue;
-				// A due draw may have moved the row since it was read.
-				const mine = await mineOf(db, registration, await liveRow(db, row.event_id, user.id));
-				if (mine.status === 'none') continue;
-				list.push({
-					eventId: row.event_id,
-					slugs: { no: row.event_id, en: row.slug_en ?? row.event_id },
-					title: { no: row.title_no, en: row.title_en },
-					startsAt: row.starts_at,
-					mine
-				});
-			}
-			return list;
+			return registrationsOfMember(signedIn(ctx).id, now, now);
 		},
+
+		/**
+		 * A member's registrations of events that end after `endedAfter`, as `mine` lists them: for
+		 * their calendar feed, whose secret address names them (a calendar app has no session).
+		 */
+		ofMember: (userId: string, now: Date, endedAfter: Date) =>
+			registrationsOfMember(userId, now, endedAfter),
 
 		/** Erases the answers kept past their days after the event (the cleanup); returns how many. */
 		eraseOldAnswers: (now = new Date()) => eraseOldAnswers(db, now),
