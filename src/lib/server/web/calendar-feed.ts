@@ -1,0 +1,69 @@
+// The personal calendar feed at the edge: the feed itself (GET /api/calendar/{token}, read by
+// calendar apps without a session) and the profile's part: whether there is one, making a new
+// address (shown once: only its hash is kept) and turning the feed off.
+import type { RequestEvent } from '@sveltejs/kit';
+import { fail } from '@sveltejs/kit';
+import { m } from '$lib/paraglide/messages';
+import { CalendarFeedToken } from '$lib/schemas/calendar';
+import { services } from '../app';
+import { memberKey } from '../rate-limit';
+import { errorResponse, toErrorResponse } from './errors';
+import { accepted, formAction, refused } from './form-action';
+
+export const FEED_PATH = '/api/calendar/';
+
+// Changes show within a minute: an app (or a proxy between) keeps an answer at most that long.
+const FEED_HEADERS = {
+	'content-type': 'text/calendar; charset=utf-8',
+	'cache-control': 'private, max-age=60',
+	'x-robots-tag': 'noindex'
+};
+
+const notFound = () =>
+	errorResponse(404, { error: 'Not found' }, { 'cache-control': 'private, max-age=60' });
+
+const originOf = (event: RequestEvent) => services().config.PUBLIC_ORIGIN ?? event.url.origin;
+
+export async function calendarFeedResponse(event: RequestEvent): Promise<Response> {
+	const token = CalendarFeedToken.safeParse(event.params.token);
+	if (!token.success) return notFound();
+	try {
+		const feed = await services().calendarFeeds.feed(token.data, {
+			origin: originOf(event),
+			name: (locale) => m.common_site_name({}, { locale })
+		});
+		return feed ? new Response(feed.body, { headers: FEED_HEADERS }) : notFound();
+	} catch (error) {
+		return toErrorResponse(error, event.locals.requestId);
+	}
+}
+
+/** The profile's section: whether the member has a feed, and since when. */
+export const calendarFeedOnProfile = (event: RequestEvent) =>
+	services().calendarFeeds.status(event.locals.caller);
+
+/** A new address (the first, or one replacing the old): shown in the answer, this once. */
+export function renewCalendarFeedAction(event: RequestEvent) {
+	return formAction(event, {
+		async read() {
+			// Counted per member, as the profile's other guarded forms count; whoever is not a
+			// member is refused by the domain (the 404 page).
+			const user = event.locals.caller.user;
+			if (user && !user.isAnonymous) {
+				const { allowed } = await services().rateLimit('auth', memberKey(user.id));
+				if (!allowed) return refused(fail(429, { calendarLimited: true }));
+			}
+			return accepted(null);
+		},
+		run: (_none, caller) => services().calendarFeeds.renew(caller),
+		answer: ({ token }) => ({ calendarUrl: originOf(event) + FEED_PATH + token })
+	});
+}
+
+export function turnOffCalendarFeedAction(event: RequestEvent) {
+	return formAction(event, {
+		read: async () => accepted(null),
+		run: (_none, caller) => services().calendarFeeds.turnOff(caller),
+		answer: () => ({ calendarOff: true })
+	});
+}
