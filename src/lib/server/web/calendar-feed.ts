@@ -3,6 +3,7 @@
 // address (shown once: only its hash is kept) and turning the feed off.
 import type { RequestEvent } from '@sveltejs/kit';
 import { fail } from '@sveltejs/kit';
+import { formatDateTime } from '$lib/format';
 import { m } from '$lib/paraglide/messages';
 import { CalendarFeedToken } from '$lib/schemas/calendar';
 import { services } from '../app';
@@ -38,9 +39,25 @@ export async function calendarFeedResponse(event: RequestEvent): Promise<Respons
 	}
 }
 
-/** The profile's section: whether the member has a feed, and since when. */
-export const calendarFeedOnProfile = (event: RequestEvent) =>
-	services().calendarFeeds.status(event.locals.caller);
+/**
+ * The profile's section: its words, the feed's state in words (and whether it can be turned off).
+ * The words go with the page's data, not as message functions in its JavaScript: the profile is
+ * at the edge of the first-visit budget.
+ */
+export async function calendarFeedOnProfile(event: RequestEvent) {
+	const feed = await services().calendarFeeds.status(event.locals.caller);
+	const locale = event.locals.locale;
+	const state = feed
+		? m.profile_calendar_since({ date: formatDateTime(feed.createdAt, locale) })
+		: m.profile_calendar_none();
+	return {
+		title: m.profile_calendar(),
+		status: `${m.profile_calendar_intro()} ${state}`,
+		url: m.profile_calendar_url(),
+		make: feed ? m.profile_calendar_renew() : m.profile_calendar_create(),
+		off: feed ? m.profile_calendar_off() : null
+	};
+}
 
 /** A new address (the first, or one replacing the old): shown in the answer, this once. */
 export function renewCalendarFeedAction(event: RequestEvent) {
@@ -51,12 +68,17 @@ export function renewCalendarFeedAction(event: RequestEvent) {
 			const user = event.locals.caller.user;
 			if (user && !user.isAnonymous) {
 				const { allowed } = await services().rateLimit('auth', memberKey(user.id));
-				if (!allowed) return refused(fail(429, { calendarLimited: true }));
+				if (!allowed) {
+					return refused(fail(429, { calendarRefused: m.profile_calendar_limited() }));
+				}
 			}
 			return accepted(null);
 		},
 		run: (_none, caller) => services().calendarFeeds.renew(caller),
-		answer: ({ token }) => ({ calendarUrl: originOf(event) + FEED_PATH + token })
+		answer: ({ token }) => ({
+			calendarUrl: originOf(event) + FEED_PATH + token,
+			calendarDone: `${m.profile_calendar_made()} ${m.profile_calendar_url_note()}`
+		})
 	});
 }
 
@@ -64,6 +86,6 @@ export function turnOffCalendarFeedAction(event: RequestEvent) {
 	return formAction(event, {
 		read: async () => accepted(null),
 		run: (_none, caller) => services().calendarFeeds.turnOff(caller),
-		answer: () => ({ calendarOff: true })
+		answer: () => ({ calendarDone: m.profile_calendar_turned_off() })
 	});
 }

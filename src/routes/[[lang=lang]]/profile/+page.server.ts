@@ -3,6 +3,7 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { ProfileForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import {
+	profileWords,
 	revokeSessionAction,
 	saveProfileAction,
 	signOutEverywhereAction
@@ -38,6 +39,7 @@ export const load: PageServerLoad = async (event) => {
 		sessions,
 		registrations,
 		calendarFeed,
+		words: profileWords(),
 		form,
 		saved: searchParams.has('saved'),
 		verified: searchParams.has('verified')
