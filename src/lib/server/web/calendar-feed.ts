@@ -11,7 +11,7 @@ import { memberKey } from '../rate-limit';
 import { errorResponse, toErrorResponse } from './errors';
 import { accepted, formAction, refused } from './form-action';
 
-export const FEED_PATH = '/api/calendar/';
+const FEED_PATH = '/api/calendar/';
 
 // Changes show within a minute: an app (or a proxy between) keeps an answer at most that long.
 const FEED_HEADERS = {
