@@ -67,6 +67,8 @@ export const FORM_ACTIONS: string[] = [
 	'/en/profile?/save',
 	'/en/profile?/revoke',
 	'/en/profile?/everywhere',
+	'/en/profile?/calendar',
+	'/en/profile?/calendarOff',
 	'/en/fs/new?/save',
 	'/en/fs/new?/submit',
 	'/en/fs/new?/addLine',

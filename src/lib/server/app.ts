@@ -24,6 +24,7 @@ import { leadershipService } from './content/leadership';
 import { sqlContentStore } from './content/sql';
 import { migrate, openConfigured, pendingOnExisting, type Db, type DbChanges } from './db';
 import { backupDatabase } from './db/backup';
+import { calendarFeeds } from './calendar';
 import { sharedSecret } from './db/shared-secret';
 import { seedDemo } from './db/seed';
 import { filesService, localDiskStorage } from './files';
@@ -172,6 +173,13 @@ export function buildServices(
 			{ kind: 'safety', visible: (scope) => scope.safety, newCount: (ctx) => safety.newCount(ctx) }
 		]
 	});
+	const registration = registrationService({
+		db,
+		roles: identity.roles,
+		mail,
+		canTakePayments: paying.canCheckout,
+		payments: paying.payments
+	});
 	return {
 		config,
 		db,
@@ -199,13 +207,8 @@ export function buildServices(
 		shop: shopService(sqlShopStore(db)),
 		mail,
 		membership: membershipService(db),
-		registration: registrationService({
-			db,
-			roles: identity.roles,
-			mail,
-			canTakePayments: paying.canCheckout,
-			payments: paying.payments
-		}),
+		registration,
+		calendarFeeds: calendarFeeds({ db, registration }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,
 		inbox,

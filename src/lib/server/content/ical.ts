@@ -80,11 +80,21 @@ export function foldLine(line: string): string {
 	return out.join('\r\n');
 }
 
-export function toICalendar(
-	events: CalendarEvent[],
-	options: { name: string; now?: Date }
-): string {
+export interface CalendarOptions {
+	name: string;
+	now?: Date;
+	/**
+	 * How often a subscribed calendar app should fetch the feed again, as an RFC 5545 duration
+	 * (`PT15M`): REFRESH-INTERVAL (RFC 7986) and Outlook's X-PUBLISHED-TTL. Apps may poll less often.
+	 */
+	refresh?: string;
+}
+
+export function toICalendar(events: CalendarEvent[], options: CalendarOptions): string {
 	const stamp = utcStamp(options.now ?? new Date());
+	const refresh = options.refresh
+		? [`REFRESH-INTERVAL;VALUE=DURATION:${options.refresh}`, `X-PUBLISHED-TTL:${options.refresh}`]
+		: [];
 	const lines = [
 		'BEGIN:VCALENDAR',
 		'VERSION:2.0',
@@ -93,6 +103,7 @@ export function toICalendar(
 		'METHOD:PUBLISH',
 		`X-WR-CALNAME:${escapeText(options.name)}`,
 		'X-WR-TIMEZONE:Europe/Oslo',
+		...refresh,
 		...VTIMEZONE,
 		...events.flatMap((e) => [
 			'BEGIN:VEVENT',

@@ -33,6 +33,10 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ id: 's1', user_id: 'u1', secret_hash: 'h1', created_at: T, expires_at: LATER })
 		.execute();
 	await db
+		.insertInto('calendar_feeds')
+		.values({ user_id: 'u1', token_hash: 'feed-h1', created_at: T })
+		.execute();
+	await db
 		.insertInto('cart_reservations')
 		.values(reservationRow('r1', 'c1', 'prod-mug', 2, { from: T, until: LATER }))
 		.execute();

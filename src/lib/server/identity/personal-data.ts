@@ -34,42 +34,59 @@ export async function collectPersonalData(
 	const { db } = deps;
 	const userId = user.id;
 	const email = user.email;
-	const [sessions, oauth, teams, grant, safetyGrant, sent, shop, claims, uploads, registrations] =
-		await Promise.all([
-			db
-				.selectFrom('sessions')
-				.select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
-				.where('user_id', '=', userId)
-				.orderBy('created_at')
-				.execute(),
-			db
-				.selectFrom('oauth_accounts')
-				.select(['provider', 'subject', 'created_at'])
-				.where('user_id', '=', userId)
-				.orderBy('created_at')
-				.execute(),
-			db
-				.selectFrom('team_members')
-				.innerJoin('units', 'units.id', 'team_members.unit_id')
-				.select(['team_members.unit_id', 'units.name_no', 'units.name_en'])
-				.select(['team_members.role', 'team_members.created_at'])
-				.where('team_members.user_id', '=', userId)
-				.orderBy('units.sort')
-				.execute(),
-			db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-			db.selectFrom('safety_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-			// Whom they invited is the invitee's address: left out, the rest of each invitation stays.
-			db
-				.selectFrom('invitations')
-				.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
-				.where('invited_by', '=', userId)
-				.orderBy('created_at')
-				.execute(),
-			buyerRecords(db, userId),
-			deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
-			deps.files.ownedBy(userId),
-			registrationsOf(db, userId)
-		]);
+	const [
+		sessions,
+		oauth,
+		teams,
+		grant,
+		safetyGrant,
+		sent,
+		shop,
+		claims,
+		uploads,
+		registrations,
+		feed
+	] = await Promise.all([
+		db
+			.selectFrom('sessions')
+			.select(['created_at', 'last_seen_at', 'expires_at', 'revoked_at', 'user_agent'])
+			.where('user_id', '=', userId)
+			.orderBy('created_at')
+			.execute(),
+		db
+			.selectFrom('oauth_accounts')
+			.select(['provider', 'subject', 'created_at'])
+			.where('user_id', '=', userId)
+			.orderBy('created_at')
+			.execute(),
+		db
+			.selectFrom('team_members')
+			.innerJoin('units', 'units.id', 'team_members.unit_id')
+			.select(['team_members.unit_id', 'units.name_no', 'units.name_en'])
+			.select(['team_members.role', 'team_members.created_at'])
+			.where('team_members.user_id', '=', userId)
+			.orderBy('units.sort')
+			.execute(),
+		db.selectFrom('admin_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+		db.selectFrom('safety_grants').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+		// Whom they invited is the invitee's address: left out, the rest of each invitation stays.
+		db
+			.selectFrom('invitations')
+			.select(['unit_id', 'role', 'created_at', 'expires_at', 'accepted_at', 'revoked_at'])
+			.where('invited_by', '=', userId)
+			.orderBy('created_at')
+			.execute(),
+		buyerRecords(db, userId),
+		deps.expenses.personalData(userId, { fullAccount: options.fullAccount }),
+		deps.files.ownedBy(userId),
+		registrationsOf(db, userId),
+		// That a calendar feed exists and since when: its token is not kept, and its hash is no use.
+		db
+			.selectFrom('calendar_feeds')
+			.select('created_at')
+			.where('user_id', '=', userId)
+			.executeTakeFirst()
+	]);
 	// About them: their account, grants and team roles, and what anyone did to their claims and
 	// orders; and what they did themselves.
 	const theirs: SubjectMatch[] = [
@@ -151,6 +168,7 @@ export async function collectPersonalData(
 		orders: shop.orders,
 		expenseClaims: claims,
 		eventRegistrations: registrations,
+		calendarFeed: feed ? { createdAt: feed.created_at } : null,
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

@@ -208,6 +208,14 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			.insertInto('safety_grants')
 			.values({ user_id: ZELDA.id, granted_by: ADMIN.id, granted_at: NOW.toISOString() })
 			.execute();
+		// Both subscribed to their own calendar feed (only its token's hash is kept).
+		await db
+			.insertInto('calendar_feeds')
+			.values([
+				{ user_id: ZELDA.id, token_hash: 'feed-hash-zelda', created_at: NOW.toISOString() },
+				{ user_id: BOB.id, token_hash: 'feed-hash-bob', created_at: NOW.toISOString() }
+			])
+			.execute();
 		// Signed in, through a provider too; a reset link asked for; two wrong passwords.
 		await db
 			.insertInto('sessions')
@@ -516,7 +524,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			note,
 			'order-bob',
 			'11223344',
-			'Bob is vegan'
+			'Bob is vegan',
+			'feed-hash-bob'
 		];
 	});
 	afterEach(async () => {
@@ -588,6 +597,9 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		]) {
 			expect(text, present).toContain(present);
 		}
+		// That she has a calendar feed and since when; never its address.
+		expect(data!.calendarFeed).toEqual({ createdAt: NOW.toISOString() });
+		expect(text).not.toContain('feed-hash-zelda');
 		expect(data!.emailsSent.map((e) => e.kind)).toEqual(
 			expect.arrayContaining([
 				'password-reset',

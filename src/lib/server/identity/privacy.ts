@@ -5,8 +5,8 @@
 // Deletion is one transaction. What identifies the person goes at once: sessions (the cookie no
 // longer signs in), sign-in links, provider links, team roles, admin grant, invitations to their
 // address, counted failed sign-ins, cart, contact messages, job applications sent from their address
-// (with their files), event registrations (a seat they held goes to the next in line) and every
-// e-mail that names them, sent to them or about them to others. The
+// (with their files), event registrations (a seat they held goes to the next in line), the calendar
+// feed's address and every e-mail that names them, sent to them or about them to others. The
 // user row stays, anonymised ("Deleted user", no e-mail, no password, `deleted_at`), because what
 // bookkeeping must keep refers to it: orders keep their lines and amounts without the buyer's name,
 // address and phone; expense claims follow expenses/privacy.ts (paid ones kept without the payout
@@ -109,6 +109,8 @@ export function privacyService(deps: {
 			const email = user.email ?? '';
 			const sessions = await deleteAll(trx, 'sessions', userId);
 			await deleteAll(trx, 'auth_tokens', userId);
+			// The calendar feed's address names them to whoever holds it: it stops answering.
+			await trx.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
 			const oauth = await deleteAll(trx, 'oauth_accounts', userId);
 			const teams = await trx
 				.selectFrom('team_members')

@@ -167,6 +167,33 @@ export function registrationService(deps: RegistrationDeps) {
 		return registration?.enabled ? withDueDraw(registration, now) : null;
 	}
 
+	async function registrationsOfMember(
+		userId: string,
+		now: Date,
+		endedAfter: Date
+	): Promise<MyRegistration[]> {
+		const rows = await liveRegistrationsOf(db, userId, endedAfter);
+		const list: MyRegistration[] = [];
+		for (const row of rows) {
+			const loaded = await loadRegistration(db, row.event_id);
+			if (!loaded?.enabled) continue;
+			const drew = drawDue(loaded, now);
+			const registration = await withDueDraw(loaded, now);
+			// A draw made just now moved the row since it was read; otherwise it stands.
+			const fresh = drew ? await liveRow(db, row.event_id, userId) : row;
+			const mine = await mineOf(db, registration, fresh);
+			if (mine.status === 'none') continue;
+			list.push({
+				eventId: row.event_id,
+				slugs: { no: row.event_id, en: row.slug_en ?? row.event_id },
+				title: { no: row.title_no, en: row.title_en },
+				startsAt: row.starts_at,
+				mine
+			});
+		}
+		return list;
+	}
+
 	async function overviewOf(
 		registration: EventRegistration,
 		ctx: UserContext,
@@ -435,28 +462,15 @@ export function registrationService(deps: RegistrationDeps) {
 
 		/** The signed-in person's registrations of events that have not ended, soonest first. */
 		async mine(ctx: UserContext, now = new Date()): Promise<MyRegistration[]> {
-			const user = signedIn(ctx);
-			const rows = await liveRegistrationsOf(db, user.id, now);
-			const list: MyRegistration[] = [];
-			for (const row of rows) {
-				const loaded = await loadRegistration(db, row.event_id);
-				if (!loaded?.enabled) continue;
-				const drew = drawDue(loaded, now);
-				const registration = await withDueDraw(loaded, now);
-				// A draw made just now moved the row since it was read; otherwise it stands.
-				const fresh = drew ? await liveRow(db, row.event_id, user.id) : row;
-				const mine = await mineOf(db, registration, fresh);
-				if (mine.status === 'none') continue;
-				list.push({
-					eventId: row.event_id,
-					slugs: { no: row.event_id, en: row.slug_en ?? row.event_id },
-					title: { no: row.title_no, en: row.title_en },
-					startsAt: row.starts_at,
-					mine
-				});
-			}
-			return list;
+			return registrationsOfMember(signedIn(ctx).id, now, now);
 		},
+
+		/**
+		 * A member's registrations of events that end after `endedAfter`, as `mine` lists them: for
+		 * their calendar feed, whose secret address names them (a calendar app has no session).
+		 */
+		ofMember: (userId: string, now: Date, endedAfter: Date) =>
+			registrationsOfMember(userId, now, endedAfter),
 
 		/** Erases the answers kept past their days after the event (the cleanup); returns how many. */
 		eraseOldAnswers: (now = new Date()) => eraseOldAnswers(db, now),

@@ -48,8 +48,8 @@ export async function ineligibility(
 	});
 }
 
-/** The person's live registrations of events that have not ended, soonest first. */
-export function liveRegistrationsOf(db: Tx, userId: string, now: Date) {
+/** The person's live registrations of events that end after `endedAfter`, soonest first. */
+export function liveRegistrationsOf(db: Tx, userId: string, endedAfter: Date) {
 	return db
 		.selectFrom('registrations')
 		.innerJoin('events', 'events.id', 'registrations.event_id')
@@ -57,7 +57,7 @@ export function liveRegistrationsOf(db: Tx, userId: string, now: Date) {
 		.select(['events.slug_en', 'events.title_no', 'events.title_en', 'events.starts_at'])
 		.where('registrations.user_id', '=', userId)
 		.where('registrations.status', '<>', 'cancelled')
-		.where('events.ends_at', '>', now.toISOString())
+		.where('events.ends_at', '>', endedAfter.toISOString())
 		.orderBy('events.starts_at')
 		.orderBy('events.id')
 		.execute();

@@ -26,6 +26,7 @@ import {
 	ProcessDocumentFields,
 	ProcessDocumentResponse
 } from '$lib/schemas/documents';
+import { CalendarFeedToken } from '$lib/schemas/calendar';
 import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
 import { MineResponse, RegistrationRequest, RegistrationResponse } from '$lib/schemas/registration';
 
@@ -389,6 +390,28 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 						200: jsonBody('All of them for admins, their units’ for leaders', DocumentListResponse),
 						401: jsonBody('Not signed in', ErrorBody),
 						403: jsonBody('Manages no documents', ErrorBody)
+					}
+				}
+			},
+			'/api/calendar/{token}': {
+				get: {
+					operationId: 'getCalendarFeed',
+					security: PUBLIC,
+					summary:
+						"A member's personal calendar feed (its secret address, made on the profile): the events they are registered for, waiting for or entered in a draw for, from 30 days back, in their language",
+					parameters: [
+						{ name: 'token', in: 'path', required: true, schema: schema(CalendarFeedToken) }
+					],
+					responses: {
+						200: {
+							description:
+								'iCalendar (RFC 5545); Cache-Control: private, max-age=60, so a change shows within a minute',
+							content: { 'text/calendar': { schema: { type: 'string' } } }
+						},
+						404: jsonBody(
+							'No such feed: an unknown or malformed token, one replaced by a newer address, or a feed turned off',
+							ErrorBody
+						)
 					}
 				}
 			},

@@ -5,6 +5,7 @@ import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
 import { localizePath } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
 import {
 	DeleteWithEmailForm,
 	DeleteWithPasswordForm,
@@ -16,6 +17,22 @@ import { rememberLocale } from './auth';
 import { clearSessionCookie } from './cookies';
 import { accepted, formAction, refused, zodPost } from './form-action';
 import { clientOf } from './guard';
+
+/**
+ * The profile's fixed texts that need no page logic, sent with its data rather than as message
+ * functions in its JavaScript (the page is at the edge of the first-visit budget).
+ */
+export const profileWords = () => ({
+	expenses: m.profile_expenses(),
+	expensesNote: m.profile_expenses_note(),
+	expensesList: m.profile_expenses_list(),
+	expensesNew: m.profile_expenses_new(),
+	privacyTitle: m.privacy_title(),
+	privacyIntro: m.privacy_intro(),
+	privacyDownload: m.privacy_download(),
+	privacyDownloadNote: m.privacy_download_note(),
+	privacyDeleteLink: m.privacy_delete_link()
+});
 
 function signedOut(event: RequestEvent): never {
 	clearSessionCookie(event.cookies);

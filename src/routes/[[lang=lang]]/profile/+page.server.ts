@@ -3,11 +3,17 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { ProfileForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import {
+	profileWords,
 	revokeSessionAction,
 	saveProfileAction,
 	signOutEverywhereAction
 } from '$lib/server/web/profile';
 import { registrationsOnProfile } from '$lib/server/web/registration-page';
+import {
+	calendarFeedOnProfile,
+	renewCalendarFeedAction,
+	turnOffCalendarFeedAction
+} from '$lib/server/web/calendar-feed';
 import type { Actions, PageServerLoad } from './$types';
 
 // The hook lets only signed-in users reach this page; everything shown is the caller's own.
@@ -15,11 +21,12 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const ctx = event.locals.caller;
 	const { identity, roles } = services();
-	const [profile, userRoles, sessions, registrations] = await Promise.all([
+	const [profile, userRoles, sessions, registrations, calendarFeed] = await Promise.all([
 		identity.profile(ctx),
 		roles.rolesOf(ctx),
 		identity.sessions(ctx),
-		registrationsOnProfile(event)
+		registrationsOnProfile(event),
+		calendarFeedOnProfile(event)
 	]);
 	const form = await superValidate(
 		{ name: profile.name, locale: profile.locale ?? event.locals.locale },
@@ -31,6 +38,8 @@ export const load: PageServerLoad = async (event) => {
 		roles: userRoles,
 		sessions,
 		registrations,
+		calendarFeed,
+		words: profileWords(),
 		form,
 		saved: searchParams.has('saved'),
 		verified: searchParams.has('verified')
@@ -40,5 +49,7 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
 	save: (event) => saveProfileAction(event),
 	revoke: (event) => revokeSessionAction(event),
-	everywhere: (event) => signOutEverywhereAction(event)
+	everywhere: (event) => signOutEverywhereAction(event),
+	calendar: (event) => renewCalendarFeedAction(event),
+	calendarOff: (event) => turnOffCalendarFeedAction(event)
 };

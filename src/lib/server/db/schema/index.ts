@@ -54,6 +54,7 @@ import type {
 	JobApplicationNotesTable
 } from './applications';
 import type { EventRegistrationTable, RegistrationPoolsTable, RegistrationsTable } from './events';
+import type { CalendarFeedsTable } from './calendar';
 import type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
 
 export type * from './identity';
@@ -66,6 +67,7 @@ export type * from './safety';
 export type * from './applications';
 export type * from './system';
 export type * from './events';
+export type * from './calendar';
 
 export interface Database {
 	users: UsersTable;
@@ -119,4 +121,5 @@ export interface Database {
 	event_registration: EventRegistrationTable;
 	registration_pools: RegistrationPoolsTable;
 	registrations: RegistrationsTable;
+	calendar_feeds: CalendarFeedsTable;
 }
