@@ -40,6 +40,7 @@ import * as m025 from './migrations/025_team_titles';
 import * as m027 from './migrations/027_page_keywords';
 import * as m028 from './migrations/028_event_registration';
 import * as m030 from './migrations/030_registration_refund';
+import * as m032 from './migrations/032_notification_preferences';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -76,7 +77,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'025_team_titles': m025,
 	'027_page_keywords': m027,
 	'028_event_registration': m028,
-	'030_registration_refund': m030
+	'030_registration_refund': m030,
+	'032_notification_preferences': m032
 };
 
 /** The names of the migrations this version carries, in order. */

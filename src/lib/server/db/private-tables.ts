@@ -32,7 +32,9 @@ const PRIVATE = new Set([
 	// Who registered for an event: its counts and a member's own status are read live for each
 	// request (never from a cached page), and a rush writes hundreds a second. An event's
 	// registration settings and pools are public (the page shows when it opens, the pools).
-	'registrations'
+	'registrations',
+	// A member's choice of e-mails: read for their profile and the mails sent to them only.
+	'notification_preferences'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -41,7 +41,12 @@ import type {
 	DocumentPassagesTable,
 	AssistantFeedbackTable
 } from './files';
-import type { MailOutboxTable, ContactMessagesTable, ContactRepliesTable } from './messages';
+import type {
+	MailOutboxTable,
+	ContactMessagesTable,
+	ContactRepliesTable,
+	NotificationPreferencesTable
+} from './messages';
 import type {
 	SafetyReportsTable,
 	SafetyMessagesTable,
@@ -119,4 +124,5 @@ export interface Database {
 	event_registration: EventRegistrationTable;
 	registration_pools: RegistrationPoolsTable;
 	registrations: RegistrationsTable;
+	notification_preferences: NotificationPreferencesTable;
 }
