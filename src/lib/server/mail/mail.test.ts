@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localSmtp, type LocalSmtp } from '../../../../tests/helpers/smtp';
 import { keyring as makeKeyring } from '../crypto/keyring';
 import { eachTestDatabase, ENGINES } from '../db/test-db';
-import { mailer } from '.';
+import { mailer, recordMail } from '.';
 import { smtpTransport } from './smtp';
 
 /** A message as read: header lines unfolded, a quoted-printable body decoded. */
@@ -187,6 +187,21 @@ describe.each(ENGINES)('on %s', (engine) => {
 			// The outbox keeps the message as written: the link is made at delivery, never stored.
 			const rows = await on.db.selectFrom('mail_outbox').select('text_body').execute();
 			expect(rows.map((r) => r.text_body)).toEqual([message.text, message.text]);
+		});
+
+		it('a notification recorded in another transaction gets its link when delivered after the commit', async () => {
+			const mail = mailer(on.db, smtpTransport(smtp.url), {
+				from: 'orgweb <noreply@example.org>',
+				noticeLinks: (n) => ({ url: `https://org.example/u?${n.kind}`, footer: `Off: ${n.locale}` })
+			});
+			const id = await recordMail(on.db, {
+				...message,
+				notice: { kind: 'promoted', userId: 'kari', locale: 'no' }
+			});
+			expect(await mail.deliver(id)).toMatchObject({ delivered: true });
+			const data = unfolded(smtp.received[0]!.data);
+			expect(data).toContain('List-Unsubscribe: <https://org.example/u?promoted>');
+			expect(data.trimEnd()).toMatch(/Off: no$/);
 		});
 
 		it('keeps the message with the error when the server is unreachable', async () => {

@@ -7,6 +7,7 @@ import {
 	saveProfileAction,
 	signOutEverywhereAction
 } from '$lib/server/web/profile';
+import { notificationsOnProfile, saveNotificationsAction } from '$lib/server/web/notifications';
 import { registrationsOnProfile } from '$lib/server/web/registration-page';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -15,11 +16,12 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const ctx = event.locals.caller;
 	const { identity, roles } = services();
-	const [profile, userRoles, sessions, registrations] = await Promise.all([
+	const [profile, userRoles, sessions, registrations, notifications] = await Promise.all([
 		identity.profile(ctx),
 		roles.rolesOf(ctx),
 		identity.sessions(ctx),
-		registrationsOnProfile(event)
+		registrationsOnProfile(event),
+		notificationsOnProfile(event)
 	]);
 	const form = await superValidate(
 		{ name: profile.name, locale: profile.locale ?? event.locals.locale },
@@ -31,6 +33,7 @@ export const load: PageServerLoad = async (event) => {
 		roles: userRoles,
 		sessions,
 		registrations,
+		notifications,
 		form,
 		saved: searchParams.has('saved'),
 		verified: searchParams.has('verified')
@@ -40,5 +43,6 @@ export const load: PageServerLoad = async (event) => {
 export const actions: Actions = {
 	save: (event) => saveProfileAction(event),
 	revoke: (event) => revokeSessionAction(event),
-	everywhere: (event) => signOutEverywhereAction(event)
+	everywhere: (event) => signOutEverywhereAction(event),
+	notifications: (event) => saveNotificationsAction(event)
 };
