@@ -51,7 +51,8 @@ async function changeOnProfile(page: Page, locale: 'no' | 'en', userId: string) 
 	await expect(page.getByRole('checkbox', { name: words.kinds.event_changed })).toBeChecked();
 }
 
-async function confirmUnsubscribe(page: Page, locale: 'no' | 'en', userId: string) {
+/** `axe`: with JavaScript only (it runs in the page). */
+async function confirmUnsubscribe(page: Page, locale: 'no' | 'en', userId: string, axe = true) {
 	const t = messages(locale);
 	const words = notificationWords(locale);
 	const token = unsubscribeToken(siteKeyring(), { userId, kind: 'event_changed' });
@@ -63,7 +64,7 @@ async function confirmUnsubscribe(page: Page, locale: 'no' | 'en', userId: strin
 		page.getByText(t.notifications_unsubscribe_ask!.replace('{kind}', words.kinds.event_changed))
 	).toBeVisible();
 	expect(saved(userId)).toEqual([]);
-	expect(await axeViolations(page)).toEqual([]);
+	if (axe) expect(await axeViolations(page)).toEqual([]);
 	await page.getByRole('button', { name: t.notifications_unsubscribe_button }).click();
 	await expect(page.getByRole('status')).toHaveText(t.notifications_unsubscribe_done!);
 	expect(saved(userId)).toEqual([{ kind: 'event_changed', enabled: 0 }]);
@@ -110,7 +111,7 @@ test.describe('without JavaScript', () => {
 			e2eDb((d) =>
 				d.prepare('delete from notification_preferences where user_id = ?').run(member.id)
 			);
-			await confirmUnsubscribe(page, locale, member.id);
+			await confirmUnsubscribe(page, locale, member.id, false);
 		});
 	}
 });
