@@ -4,6 +4,7 @@
 // confirms on. A GET never changes anything: a link followed by a mail scanner turns nothing off.
 import { fail, json, redirect, type RequestEvent } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
+import { m } from '$lib/paraglide/messages';
 import { NotificationsForm, UnsubscribeQuery } from '$lib/schemas/notifications';
 import { services } from '../app';
 import { NotFound } from '../errors';
@@ -13,7 +14,13 @@ import { toErrorResponse, validationFailed } from './errors';
 import { accepted, formAction, refused, zodPost } from './form-action';
 import { overRateLimit } from './guard';
 
-/** The profile's section: each kind, whether it is on, and whether it can be turned off. */
+type NotificationsAnswer = 'saved' | 'invalid' | 'rate_limited';
+
+/**
+ * The profile's section: each kind, whether it is on and whether it can be turned off, and the
+ * section's words made here, so that none of its sentences weighs on the page's first-visit
+ * JavaScript (the profile is at the 50 kB budget; docs/decisions.md).
+ */
 export async function notificationsOnProfile(event: RequestEvent) {
 	const saved = await services().notifications.preferences(event.locals.caller);
 	const words = notificationWords(event.locals.locale);
@@ -24,11 +31,20 @@ export async function notificationsOnProfile(event: RequestEvent) {
 			enabled: saved[kind],
 			always: ALWAYS_SENT.has(kind)
 		})),
-		alwaysSent: words.alwaysSent
+		words: {
+			title: m.notifications_title(),
+			intro: m.notifications_intro(),
+			alwaysSent: `${m.notifications_always()}: ${words.alwaysSent}`,
+			save: m.notifications_save(),
+			answers: {
+				saved: m.notifications_saved(),
+				invalid: m.notifications_invalid(),
+				rate_limited: m.notifications_rate_limited()
+			} satisfies Record<NotificationsAnswer, string>
+		}
 	};
 }
 
-type NotificationsAnswer = 'saved' | 'invalid' | 'rate_limited';
 const notificationsRefused = (status: number, answer: NotificationsAnswer) =>
 	fail(status, { notifications: answer });
 

@@ -3,6 +3,8 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { ProfileForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import {
+	orderStatusWords,
+	profileWords,
 	revokeSessionAction,
 	saveProfileAction,
 	signOutEverywhereAction
@@ -34,6 +36,8 @@ export const load: PageServerLoad = async (event) => {
 		sessions,
 		registrations,
 		notifications,
+		orderStatus: orderStatusWords(),
+		words: profileWords(),
 		form,
 		saved: searchParams.has('saved'),
 		verified: searchParams.has('verified')
