@@ -51,7 +51,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'025_team_titles',
 			'027_page_keywords',
 			'028_event_registration',
-			'030_registration_refund'
+			'030_registration_refund',
+			'032_notification_preferences'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
