@@ -45,6 +45,7 @@ export const API_ROUTES: { path: string; methods: string[] }[] = [
 	{ path: '/api/payment/vipps/callback', methods: ['POST'] },
 	{ path: '/api/events/evt-julebord/registration', methods: ['GET', 'POST', 'DELETE'] },
 	{ path: '/api/events/evt-climbing/registration', methods: ['GET', 'POST', 'DELETE'] },
+	{ path: '/api/notifications/unsubscribe', methods: ['GET', 'POST'] },
 	{ path: '/api/no-such-route', methods: ['GET', 'POST'] }
 ];
 
@@ -69,6 +70,8 @@ export const FORM_ACTIONS: string[] = [
 	'/en/profile?/everywhere',
 	'/en/profile?/calendar',
 	'/en/profile?/calendarOff',
+	'/en/profile?/notifications',
+	'/en/notifications/unsubscribe?/confirm',
 	'/en/fs/new?/save',
 	'/en/fs/new?/submit',
 	'/en/fs/new?/addLine',
@@ -168,6 +171,7 @@ export const PAGES: string[] = [
 	'/en/auth/callback',
 	'/en/membership',
 	'/en/profile',
+	'/en/notifications/unsubscribe',
 	'/en/fs',
 	'/en/fs/new',
 	'/en/profile/delete',

@@ -36,6 +36,7 @@ import { oidcService } from './identity/oidc';
 import { peopleService } from './identity/people';
 import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
+import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
@@ -111,7 +112,8 @@ export function buildServices(
 	const keyring = configuredKeyring(config);
 	const mail = mailer(db, config.SMTP_URL ? smtpTransport(config.SMTP_URL) : null, {
 		from: config.MAIL_FROM,
-		keyring
+		keyring,
+		noticeLinks: noticeLinks(keyring, config.PUBLIC_ORIGIN)
 	});
 	const identity = identityServices(db, config, mail);
 	const model = config.ai ? createModelClient(config.ai) : null;
@@ -209,6 +211,7 @@ export function buildServices(
 		membership: membershipService(db),
 		registration,
 		calendarFeeds: calendarFeeds({ db, registration }),
+		notifications: notificationsService({ db, keyring }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,
 		inbox,

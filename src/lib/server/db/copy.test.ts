@@ -430,6 +430,10 @@ async function fillEveryTable(db: Db): Promise<void> {
 		})
 		.execute();
 	await db
+		.insertInto('notification_preferences')
+		.values({ user_id: 'u1', kind: 'promoted', enabled: 0, updated_at: T })
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

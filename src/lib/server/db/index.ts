@@ -41,6 +41,7 @@ import * as m027 from './migrations/027_page_keywords';
 import * as m028 from './migrations/028_event_registration';
 import * as m030 from './migrations/030_registration_refund';
 import * as m031 from './migrations/031_calendar_feeds';
+import * as m032 from './migrations/032_notification_preferences';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -78,7 +79,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'027_page_keywords': m027,
 	'028_event_registration': m028,
 	'030_registration_refund': m030,
-	'031_calendar_feeds': m031
+	'031_calendar_feeds': m031,
+	'032_notification_preferences': m032
 };
 
 /** The names of the migrations this version carries, in order. */

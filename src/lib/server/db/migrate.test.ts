@@ -52,7 +52,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'027_page_keywords',
 			'028_event_registration',
 			'030_registration_refund',
-			'031_calendar_feeds'
+			'031_calendar_feeds',
+			'032_notification_preferences'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);

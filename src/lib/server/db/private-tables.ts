@@ -34,7 +34,9 @@ const PRIVATE = new Set([
 	// registration settings and pools are public (the page shows when it opens, the pools).
 	'registrations',
 	// A member's secret feed address: no page shows it.
-	'calendar_feeds'
+	'calendar_feeds',
+	// A member's choice of e-mails: read for their profile and the mails sent to them only.
+	'notification_preferences'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -10,6 +10,7 @@ import type { Database, Db } from '../db';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { mailSentTo } from '../mail/privacy';
+import { PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
 import { registrationsOf } from '../registration/privacy';
 import { buyerRecords } from '../shop/privacy';
 import { aboutUser } from './audit-subjects';
@@ -91,6 +92,7 @@ export async function collectPersonalData(
 	// orders; and what they did themselves.
 	const theirs: SubjectMatch[] = [
 		...aboutUser(userId),
+		{ type: PREFERENCES_SUBJECT, id: userId },
 		...claims.map((c) => ({ type: 'expense_claim', id: c.id })),
 		...shop.orders.map((o) => ({ type: 'order', id: o.id }))
 	];
@@ -169,6 +171,8 @@ export async function collectPersonalData(
 		expenseClaims: claims,
 		eventRegistrations: registrations,
 		calendarFeed: feed ? { createdAt: feed.created_at } : null,
+		/** Which kinds of e-mail they get (notifications/kinds.ts), on or off. */
+		notificationPreferences: await preferencesOf(db, userId),
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

@@ -7,6 +7,7 @@
 // after it, no text column of any table holds their name or an address of theirs, and their id
 // only where it refers to the anonymised account row. Their data export holds nothing of anyone
 // else's. See docs/decisions.md, 2026-11-27.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,10 @@ import { orderRow, reservationRow, teamMemberRow, userRow } from '../db/test-row
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { pdf } from '../files/test-fixtures';
+import { keyring as makeKeyring } from '../crypto/keyring';
 import { mailer } from '../mail';
+import { notificationsService } from '../notifications';
+import { DEFAULT_PREFERENCES } from '../notifications/kinds';
 import { confirmationMail } from '../shop/confirmation';
 import { sqlOrderStore } from '../shop/orders-sql';
 import { registrationService } from '../registration';
@@ -281,6 +285,12 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		await invite(ZELDA, 'board-oslo', NEWBIE);
 		await mail.send(
 			{ kind: 'password-reset', to: ZELDA.email, subject: 'Reset', text: 'https://x/r?t=1' },
+			NOW
+		);
+		// She turned the day-before reminders off.
+		await notificationsService({ db, keyring: makeKeyring([randomBytes(32)]) }).save(
+			as(ZELDA),
+			{ ...DEFAULT_PREFERENCES, reminder: false },
 			NOW
 		);
 
@@ -600,6 +610,7 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		// That she has a calendar feed and since when; never its address.
 		expect(data!.calendarFeed).toEqual({ createdAt: NOW.toISOString() });
 		expect(text).not.toContain('feed-hash-zelda');
+		expect(data!.notificationPreferences).toMatchObject({ reminder: false, promoted: true });
 		expect(data!.emailsSent.map((e) => e.kind)).toEqual(
 			expect.arrayContaining([
 				'password-reset',

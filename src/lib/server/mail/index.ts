@@ -10,11 +10,17 @@ import type { Kysely } from 'kysely';
 import type { Keyring } from '../crypto/keyring';
 import type { Database, Db } from '../db';
 import { errorFields, log } from '../log';
-import { MailMessageSchema, type MailMessage, type MailTransport, type SentMail } from './types';
+import {
+	MailMessageSchema,
+	type MailMessage,
+	type MailTransport,
+	type NoticeLinks,
+	type SentMail
+} from './types';
 
 type ParsedMessage = Parameters<MailTransport['deliver']>[0];
 
-export type { MailMessage, MailTransport, SentMail } from './types';
+export type { MailMessage, MailNotice, MailTransport, NoticeLinks, SentMail } from './types';
 
 /** A message to record inside another transaction, with the id to deliver it by afterwards. */
 export interface OutboxEntry {
@@ -45,7 +51,10 @@ async function insertMail(
 			reply_to: message.replyTo ?? null,
 			sealed: message.sealed ? 1 : 0,
 			about_user_id: message.about?.userId ?? null,
-			about_address: message.about?.address ?? null
+			about_address: message.about?.address ?? null,
+			notice_kind: message.notice?.kind ?? null,
+			notice_user_id: message.notice?.userId ?? null,
+			notice_locale: message.notice?.locale ?? null
 		})
 		.execute();
 }
@@ -77,7 +86,12 @@ function withoutRecipient(text: string, address: string): string {
 export function mailer(
 	db: Db,
 	transport: MailTransport | null,
-	options: { from: string; keyring?: Keyring }
+	options: {
+		from: string;
+		keyring?: Keyring;
+		/** A notification's unsubscribe link, added at delivery: the outbox never stores it. */
+		noticeLinks?: NoticeLinks;
+	}
 ) {
 	function keyring(): Keyring {
 		if (!options.keyring) throw new Error('a sealed message needs the mailer to have the keyring');
@@ -90,7 +104,9 @@ export function mailer(
 			return { id, transport: 'outbox', delivered: false };
 		}
 		try {
-			await transport.deliver(message, options.from);
+			const links = message.notice ? (options.noticeLinks?.(message.notice) ?? null) : null;
+			const sent = links ? { ...message, text: `${message.text}\n\n—\n${links.footer}` } : message;
+			await transport.deliver(sent, options.from, links?.url);
 			if (message.sealed) await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
 			else
 				await db
@@ -135,7 +151,15 @@ export function mailer(
 					subject: row.subject,
 					text: row.text_body,
 					replyTo: row.reply_to ?? undefined,
-					sealed
+					sealed,
+					notice:
+						row.notice_kind && row.notice_user_id
+							? {
+									kind: row.notice_kind,
+									userId: row.notice_user_id,
+									locale: row.notice_locale === 'en' ? 'en' : 'no'
+								}
+							: undefined
 				})
 			);
 		},

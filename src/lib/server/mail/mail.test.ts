@@ -3,8 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localSmtp, type LocalSmtp } from '../../../../tests/helpers/smtp';
 import { keyring as makeKeyring } from '../crypto/keyring';
 import { eachTestDatabase, ENGINES } from '../db/test-db';
-import { mailer } from '.';
+import { mailer, recordMail } from '.';
 import { smtpTransport } from './smtp';
+
+/** A message as read: header lines unfolded, a quoted-printable body decoded. */
+function unfolded(data: string): string {
+	const text = data.replace(/\r\n[ \t]+/g, ' ').replace(/=\r\n/g, '');
+	return Buffer.from(
+		text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+		'latin1'
+	).toString('utf8');
+}
 
 describe.each(ENGINES)('on %s', (engine) => {
 	const on = eachTestDatabase(engine);
@@ -150,6 +159,49 @@ describe.each(ENGINES)('on %s', (engine) => {
 			expect(JSON.stringify(row).toLowerCase()).not.toContain('kari.reporter');
 			expect(output).toContain('mail delivery failed');
 			expect(output.toLowerCase()).not.toContain('kari.reporter');
+		});
+
+		it('gives a notification’s mail the one-click unsubscribe headers and a last line with the link', async () => {
+			const links = (n: { kind: string; userId: string; locale: string }) => ({
+				url: `https://org.example/api/notifications/unsubscribe?token=t-${n.userId}-${n.kind}`,
+				footer: `Turn off (${n.locale}): https://org.example/en/notifications/unsubscribe?token=t`
+			});
+			const mail = mailer(on.db, smtpTransport(smtp.url), {
+				from: 'orgweb <noreply@example.org>',
+				noticeLinks: links
+			});
+			await mail.send({
+				...message,
+				notice: { kind: 'promoted', userId: 'kari', locale: 'en' }
+			});
+			await mail.send(message);
+			const [notice, plain] = smtp.received.map((r) => unfolded(r.data));
+			expect(notice).toContain(
+				'List-Unsubscribe: <https://org.example/api/notifications/unsubscribe?token=t-kari-promoted>'
+			);
+			expect(notice).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+			expect(notice!.trimEnd()).toMatch(
+				/Turn off \(en\): https:\/\/org\.example\/en\/notifications\/unsubscribe\?token=t$/
+			);
+			expect(plain).not.toContain('List-Unsubscribe');
+			// The outbox keeps the message as written: the link is made at delivery, never stored.
+			const rows = await on.db.selectFrom('mail_outbox').select('text_body').execute();
+			expect(rows.map((r) => r.text_body)).toEqual([message.text, message.text]);
+		});
+
+		it('a notification recorded in another transaction gets its link when delivered after the commit', async () => {
+			const mail = mailer(on.db, smtpTransport(smtp.url), {
+				from: 'orgweb <noreply@example.org>',
+				noticeLinks: (n) => ({ url: `https://org.example/u?${n.kind}`, footer: `Off: ${n.locale}` })
+			});
+			const id = await recordMail(on.db, {
+				...message,
+				notice: { kind: 'promoted', userId: 'kari', locale: 'no' }
+			});
+			expect(await mail.deliver(id)).toMatchObject({ delivered: true });
+			const data = unfolded(smtp.received[0]!.data);
+			expect(data).toContain('List-Unsubscribe: <https://org.example/u?promoted>');
+			expect(data.trimEnd()).toMatch(/Off: no$/);
 		});
 
 		it('keeps the message with the error when the server is unreachable', async () => {

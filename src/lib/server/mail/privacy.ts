@@ -22,7 +22,8 @@ const lower = (value: string) => value.toLowerCase();
 
 /** Every message that names them: to their address, or about them. */
 function namingThem(owner: MailOwner) {
-	const about = sql<boolean>`about_user_id = ${owner.userId}`;
+	// A notification's mail names its recipient's account too (notice_user_id, migration 032).
+	const about = sql<boolean>`(about_user_id = ${owner.userId} or notice_user_id = ${owner.userId})`;
 	if (!owner.email) return about;
 	const email = lower(owner.email);
 	return sql<boolean>`(${about} or lower(to_address) = ${email} or lower(about_address) = ${email})`;

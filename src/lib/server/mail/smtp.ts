@@ -8,7 +8,7 @@ export function smtpTransport(url: string): MailTransport {
 	let transporter: Promise<Transporter> | undefined;
 	return {
 		name: 'smtp',
-		async deliver(message, from) {
+		async deliver(message, from, unsubscribe) {
 			transporter ??= import('nodemailer').then((m) => m.default.createTransport(url));
 			await (
 				await transporter
@@ -17,7 +17,13 @@ export function smtpTransport(url: string): MailTransport {
 				to: message.to,
 				replyTo: message.replyTo,
 				subject: message.subject,
-				text: message.text
+				text: message.text,
+				...(unsubscribe && {
+					headers: {
+						'List-Unsubscribe': `<${unsubscribe}>`,
+						'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click'
+					}
+				})
 			});
 		}
 	};

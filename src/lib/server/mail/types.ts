@@ -20,14 +20,35 @@ export const MailMessageSchema = z.object({
 	 */
 	about: z
 		.object({ userId: z.string().min(1).optional(), address: z.email().optional() })
+		.optional(),
+	/**
+	 * An optional notification (notifications/kinds.ts) to the account `userId`: its delivery adds
+	 * the one-click unsubscribe link for that kind (RFC 8058 headers and a last line, in `locale`).
+	 */
+	notice: z
+		.object({
+			kind: z.string().min(1).max(64),
+			userId: z.string().min(1),
+			locale: z.enum(['no', 'en'])
+		})
 		.optional()
 });
 export type MailMessage = z.input<typeof MailMessageSchema>;
 
+export type MailNotice = NonNullable<z.output<typeof MailMessageSchema>['notice']>;
+
+/** How a notification's mail is told apart: its unsubscribe link and the last line naming it. */
+export type NoticeLinks = (notice: MailNotice) => { url: string; footer: string } | null;
+
 /** Where a message goes after it is recorded; absent means the outbox is the destination. */
 export interface MailTransport {
 	readonly name: 'smtp';
-	deliver(message: z.output<typeof MailMessageSchema>, from: string): Promise<void>;
+	deliver(
+		message: z.output<typeof MailMessageSchema>,
+		from: string,
+		/** The one-click unsubscribe link (RFC 8058) of a notification's mail. */
+		unsubscribe?: string
+	): Promise<void>;
 }
 
 export interface SentMail {

@@ -171,6 +171,29 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		expect(mail.text_body).toContain('Pay by');
 	});
 
+	it('a promotion to a paid seat is mailed although its member turned promotions off, and says why it cannot be', async () => {
+		await paid({ capacity: 1 });
+		await people(db, ['a']);
+		await people(db, ['b'], { locale: 'en' });
+		await db
+			.insertInto('notification_preferences')
+			.values({ user_id: 'b', kind: 'promoted', enabled: 0, updated_at: minutes(0).toISOString() })
+			.execute();
+		await register('a');
+		await register('b');
+		await registration.unregister(as('a'), EVENT, minutes(3));
+		const mail = await db
+			.selectFrom('mail_outbox')
+			.select(['to_address', 'text_body', 'notice_kind'])
+			.where('kind', '=', 'registration-promoted')
+			.executeTakeFirstOrThrow();
+		expect(mail).toMatchObject({ to_address: 'b@example.org', notice_kind: null });
+		expect(mail.text_body).toContain('Pay by');
+		expect(mail.text_body).toContain(
+			'A payment deadline is always sent: otherwise you could lose the seat without warning.'
+		);
+	});
+
 	it('the next request settles a passed deadline too, under the event’s lock', async () => {
 		await paid({ capacity: 1, closesAt: minutes(3 * DAY).toISOString() });
 		await people(db, ['a', 'b', 'c']);

@@ -47,6 +47,33 @@ describe.each(ENGINES)('the waiting list on %s', (engine) => {
 		]);
 	});
 
+	it('a member who turned promotions off gets the seat and no mail; one who did not gets a mail marked to unsubscribe from', async () => {
+		await save({ capacity: 1 });
+		await people(on.db, ['a', 'b', 'c']);
+		await on.db
+			.insertInto('notification_preferences')
+			.values({ user_id: 'b', kind: 'promoted', enabled: 0, updated_at: minutes(0).toISOString() })
+			.execute();
+		for (const id of ['a', 'b', 'c']) await register(id);
+		await on.registration.unregister(as('a'), EVENT, minutes(3));
+		expect(await mine('b')).toEqual({ status: 'confirmed', pool: null });
+		expect(await mails()).toEqual([]);
+		await on.registration.unregister(as('b'), EVENT, minutes(4));
+		expect(await mine('c')).toEqual({ status: 'confirmed', pool: null });
+		const marked = await on.db
+			.selectFrom('mail_outbox')
+			.select(['to_address', 'notice_kind', 'notice_user_id', 'notice_locale'])
+			.execute();
+		expect(marked).toEqual([
+			{
+				to_address: 'c@example.org',
+				notice_kind: 'promoted',
+				notice_user_id: 'c',
+				notice_locale: 'no'
+			}
+		]);
+	});
+
 	it('positions are the rank in line: someone ahead leaving moves everyone behind up, without gaps', async () => {
 		await save({ capacity: 1 });
 		await people(on.db, ['a', 'b', 'c', 'd']);

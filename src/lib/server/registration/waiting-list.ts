@@ -5,11 +5,14 @@
 // only take seats away, so after one pass nobody eligible waits beside a seat they could take.
 // Runs inside the caller's transaction, under the event's lock; the promotion mails are written to
 // the outbox in the same transaction and sent after the commit. On a paid event a promoted seat is
-// held by its order and deadline (seat-orders.ts), and the mail says when to pay by.
+// held by its order and deadline (seat-orders.ts), and the mail says when to pay by. A free seat's
+// mail is a notification the member may have turned off (kind `promoted`); a paid seat's carries a
+// deadline and always goes (notifications/kinds.ts), saying why.
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db';
 import { recordMail } from '../mail';
+import { recordNotice } from '../notifications';
 import { peopleOf } from './eligibility';
 import { holdSeat } from './seat-orders';
 import { confirmedCounts, freeSeats, seatFor, takeSeat } from './seats';
@@ -94,10 +97,13 @@ async function mailPromotion(
 	// gets no mail: throwing here would fail the whole transaction, the seat and every later
 	// registration of the event with it.
 	if (!user?.email || !z.email().safeParse(user.email).success) return null;
-	const mail = promotedMail(registrationLocale(user.locale), user, registration.title, payBy);
-	return recordMail(
-		db,
-		{ kind: 'registration-promoted', to: user.email, about: { userId }, ...mail },
-		now
-	);
+	const locale = registrationLocale(user.locale);
+	const message = {
+		kind: 'registration-promoted',
+		to: user.email,
+		about: { userId },
+		...promotedMail(locale, user, registration.title, payBy)
+	};
+	if (payBy) return recordMail(db, message, now);
+	return recordNotice(db, { kind: 'promoted', userId, locale }, message, now);
 }

@@ -2,6 +2,7 @@
 // the draw) gives them a seat, with the deadline to pay on a paid event; the frame of an organiser's
 // message; the attendee list's file. Pages and the API name statuses and refusals by their codes.
 import { formatDateTime } from '$lib/format';
+import { notificationWords } from '../notifications/words';
 
 export type RegistrationLocale = 'no' | 'en';
 
@@ -55,7 +56,10 @@ export function promotedMail(
 ): { subject: string; text: string } {
 	const w = WORDS[locale];
 	const eventTitle = title[locale] || title.no;
-	const pay = payBy ? ['', w.payBy(formatDateTime(payBy, locale))] : [];
+	// A deadline to pay is always mailed: the mail says why the member cannot turn it off.
+	const pay = payBy
+		? ['', w.payBy(formatDateTime(payBy, locale)), notificationWords(locale).alwaysSent]
+		: [];
 	return {
 		subject: w.promotedSubject(eventTitle),
 		text: [

@@ -28,6 +28,7 @@ import {
 } from '$lib/schemas/documents';
 import { CalendarFeedToken } from '$lib/schemas/calendar';
 import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
+import { UnsubscribeQuery, UnsubscribeResponse } from '$lib/schemas/notifications';
 import { MineResponse, RegistrationRequest, RegistrationResponse } from '$lib/schemas/registration';
 
 type Schema = z.ZodType;
@@ -483,6 +484,47 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 						401: jsonBody('Not signed in', ErrorBody),
 						403: jsonBody('Not an admin, nor a leader of its unit', ErrorBody),
 						404: jsonBody('No such document', ErrorBody)
+					}
+				}
+			},
+			'/api/notifications/unsubscribe': {
+				post: {
+					operationId: 'unsubscribeOneClick',
+					security: PUBLIC,
+					summary:
+						'One-click unsubscribe (RFC 8058), the URL of a notification mail’s List-Unsubscribe header: turns that kind of e-mail off for the member the token names, without signing in; again answers the same. Allowed from any origin',
+					parameters: queryParams(UnsubscribeQuery, ['token']),
+					requestBody: {
+						required: false,
+						description: 'As mail clients send it (RFC 8058); may be left out',
+						content: {
+							'application/x-www-form-urlencoded': {
+								schema: {
+									type: 'object',
+									properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } }
+								}
+							}
+						}
+					},
+					responses: {
+						200: jsonBody('The kind is off', UnsubscribeResponse),
+						400: jsonBody('Validation failed (no token)', ErrorBody),
+						404: jsonBody(
+							'Not a link of this site (forged or altered), or its account is deleted (code unknown_token)',
+							ErrorBody
+						),
+						429: tooMany
+					}
+				},
+				get: {
+					operationId: 'unsubscribePage',
+					security: PUBLIC,
+					summary:
+						'A person following the link: sent to the page that asks them to confirm (a GET changes nothing)',
+					parameters: queryParams(UnsubscribeQuery, ['token']),
+					responses: {
+						303: redirect('The confirming page, /{lang}/notifications/unsubscribe?token=…'),
+						400: jsonBody('Validation failed (no token)', ErrorBody)
 					}
 				}
 			},

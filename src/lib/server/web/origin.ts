@@ -6,8 +6,16 @@
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * One-click unsubscribe (RFC 8058): a mail client POSTs the form `List-Unsubscribe=One-Click` from
+ * its own servers, from any origin or none. The token in the URL is the only authority there (a
+ * session is never read), so a post from elsewhere can do nothing a holder of the link cannot.
+ */
+const ONE_CLICK_UNSUBSCRIBE = '/api/notifications/unsubscribe';
+
 export function isCrossSiteApiWrite(request: Request, url: URL, hasSessionCookie: boolean) {
 	if (!url.pathname.startsWith('/api/') || SAFE_METHODS.has(request.method)) return false;
+	if (url.pathname === ONE_CLICK_UNSUBSCRIBE) return false;
 	if (!hasSessionCookie) return false;
 	const origin = request.headers.get('origin');
 	if (origin) return origin !== url.origin;
@@ -26,7 +34,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** SvelteKit's csrf.checkOrigin: a form-typed write whose Origin is not this site's. */
 export function isCrossSiteFormPost(request: Request, url: URL): boolean {
-	if (!WRITE_METHODS.has(request.method)) return false;
+	if (!WRITE_METHODS.has(request.method) || url.pathname === ONE_CLICK_UNSUBSCRIBE) return false;
 	const type = request.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
 	return FORM_TYPES.includes(type) && request.headers.get('origin') !== url.origin;
 }

@@ -19,14 +19,25 @@ import { accepted, formAction, refused, zodPost } from './form-action';
 import { clientOf } from './guard';
 
 /**
- * The profile's fixed texts that need no page logic, sent with its data rather than as message
- * functions in its JavaScript (the page is at the edge of the first-visit budget).
+ * An order's status in the page's language, made here rather than in the browser: the profile's
+ * first-visit JavaScript is at its 50 kB budget (docs/decisions.md).
  */
+export const orderStatusWords = (): Record<string, string> => ({
+	pending: m.profile_order_status_pending(),
+	authorized: m.profile_order_status_authorized(),
+	paid: m.profile_order_status_paid(),
+	cancelled: m.profile_order_status_cancelled(),
+	failed: m.profile_order_status_failed()
+});
+
+/** The page's sentences that need nothing of the browser, made here for the same reason. */
 export const profileWords = () => ({
 	expenses: m.profile_expenses(),
 	expensesNote: m.profile_expenses_note(),
 	expensesList: m.profile_expenses_list(),
 	expensesNew: m.profile_expenses_new(),
+	adminArea: m.profile_admin_area(),
+	adminLink: m.profile_admin_link(),
 	privacyTitle: m.privacy_title(),
 	privacyIntro: m.privacy_intro(),
 	privacyDownload: m.privacy_download(),

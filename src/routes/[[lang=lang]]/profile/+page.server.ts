@@ -3,11 +3,13 @@ import { zod4 } from 'sveltekit-superforms/adapters';
 import { ProfileForm } from '$lib/schemas/auth';
 import { services } from '$lib/server/app';
 import {
+	orderStatusWords,
 	profileWords,
 	revokeSessionAction,
 	saveProfileAction,
 	signOutEverywhereAction
 } from '$lib/server/web/profile';
+import { notificationsOnProfile, saveNotificationsAction } from '$lib/server/web/notifications';
 import { registrationsOnProfile } from '$lib/server/web/registration-page';
 import {
 	calendarFeedOnProfile,
@@ -21,13 +23,15 @@ import type { Actions, PageServerLoad } from './$types';
 export const load: PageServerLoad = async (event) => {
 	const ctx = event.locals.caller;
 	const { identity, roles } = services();
-	const [profile, userRoles, sessions, registrations, calendarFeed] = await Promise.all([
-		identity.profile(ctx),
-		roles.rolesOf(ctx),
-		identity.sessions(ctx),
-		registrationsOnProfile(event),
-		calendarFeedOnProfile(event)
-	]);
+	const [profile, userRoles, sessions, registrations, calendarFeed, notifications] =
+		await Promise.all([
+			identity.profile(ctx),
+			roles.rolesOf(ctx),
+			identity.sessions(ctx),
+			registrationsOnProfile(event),
+			calendarFeedOnProfile(event),
+			notificationsOnProfile(event)
+		]);
 	const form = await superValidate(
 		{ name: profile.name, locale: profile.locale ?? event.locals.locale },
 		zod4(ProfileForm)
@@ -39,6 +43,8 @@ export const load: PageServerLoad = async (event) => {
 		sessions,
 		registrations,
 		calendarFeed,
+		notifications,
+		orderStatus: orderStatusWords(),
 		words: profileWords(),
 		form,
 		saved: searchParams.has('saved'),
@@ -51,5 +57,6 @@ export const actions: Actions = {
 	revoke: (event) => revokeSessionAction(event),
 	everywhere: (event) => signOutEverywhereAction(event),
 	calendar: (event) => renewCalendarFeedAction(event),
-	calendarOff: (event) => turnOffCalendarFeedAction(event)
+	calendarOff: (event) => turnOffCalendarFeedAction(event),
+	notifications: (event) => saveNotificationsAction(event)
 };

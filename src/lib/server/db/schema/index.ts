@@ -41,7 +41,12 @@ import type {
 	DocumentPassagesTable,
 	AssistantFeedbackTable
 } from './files';
-import type { MailOutboxTable, ContactMessagesTable, ContactRepliesTable } from './messages';
+import type {
+	MailOutboxTable,
+	ContactMessagesTable,
+	ContactRepliesTable,
+	NotificationPreferencesTable
+} from './messages';
 import type {
 	SafetyReportsTable,
 	SafetyMessagesTable,
@@ -122,4 +127,5 @@ export interface Database {
 	registration_pools: RegistrationPoolsTable;
 	registrations: RegistrationsTable;
 	calendar_feeds: CalendarFeedsTable;
+	notification_preferences: NotificationPreferencesTable;
 }

@@ -24,6 +24,23 @@ export interface MailOutboxTable {
 	about_user_id: Generated<string | null>;
 	/** Someone it is about who needs no account (migration 023): a contact sender, an applicant. */
 	about_address: Generated<string | null>;
+	/**
+	 * An optional notification's kind (migration 032: notifications/kinds.ts), with its recipient's
+	 * account and language: delivery adds the one-click unsubscribe link and headers. Null: a mail
+	 * that is not a notification one may turn off.
+	 */
+	notice_kind: Generated<string | null>;
+	notice_user_id: Generated<string | null>;
+	notice_locale: Generated<string | null>;
+}
+
+/** A member's choice for one kind of optional e-mail (migration 032); no row: the kind is on. */
+export interface NotificationPreferencesTable {
+	user_id: string;
+	kind: string;
+	/** 1 on, 0 off. */
+	enabled: number;
+	updated_at: string;
 }
 
 export interface ContactMessagesTable {
