@@ -44,17 +44,6 @@ export async function lockRows(
 }
 
 /**
- * Runs `query` as SELECT … FOR SHARE: its rows cannot change until the transaction ends, while
- * others may share them. On SQLite, as lockRows, the writing transaction already excludes others.
- */
-export async function shareRows(
-	db: AnyDb,
-	query: { forShare(): { execute(): Promise<unknown> } }
-): Promise<void> {
-	if (engineOf(db) === 'postgres') await query.forShare().execute();
-}
-
-/**
  * Lets this transaction's COMMIT return before its WAL reaches the disk (PostgreSQL's
  * synchronous_commit, for this transaction only). A crash may lose the last such commits but never
  * corrupts anything. Only for short-lived holds: a stock reservation lost in a crash costs the

@@ -4,6 +4,7 @@
 // deleted, answers included.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
+import { lockRows } from '../db/dialect';
 import { fill, type Promotion } from './waiting-list';
 import { liveRow } from './register';
 import { cancelSeatOrder } from './seat-orders';
@@ -54,6 +55,19 @@ export async function registrationsOf(db: Tx, userId: string) {
  * commit.
  */
 export async function forgetRegistrant(db: Tx, userId: string, now: Date): Promise<Promotion[]> {
+	// A registration in flight must not pass the deletion: every event open for registration is
+	// held from here to the commit (in one order, as no registration holds two), so a registration
+	// either committed before and is given up below, or waits and then finds the account gone
+	// (eligibility.ts: a deleted account is nobody).
+	await lockRows(
+		db,
+		db
+			.selectFrom('event_registration')
+			.select('event_id')
+			.where('enabled', '=', 1)
+			.where('closes_at', '>', now.toISOString())
+			.orderBy('event_id')
+	);
 	const events = await db
 		.selectFrom('registrations')
 		.select('event_id')

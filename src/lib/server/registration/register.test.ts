@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINES } from '../db/test-db';
 import { userContext } from '../context';
 import { isUniqueViolation, lockRows } from '../db/dialect';
+import { forgetRegistrant } from './privacy';
 import { NotSignedIn } from '../errors';
 import {
 	as,
@@ -304,10 +305,12 @@ describe.each(ENGINES)('registering on %s', (engine) => {
 	it('an account deleted while its registration waits for its turn gets no registration', async () => {
 		await open({ capacity: 5 });
 		await people(on.db, ['gone', 'next']);
-		// The deletion (identity/privacy.ts) holds the person's row from its first step to its commit.
+		// The deletion (identity/privacy.ts) gives up the person's registrations, then marks the
+		// account; a registration arriving meanwhile must not slip in before its commit.
 		let commit!: () => void;
 		const deletion = on.db.transaction().execute(async (trx) => {
 			await lockRows(trx, trx.selectFrom('users').select('id').where('id', '=', 'gone'));
+			await forgetRegistrant(trx, 'gone', minutes(1));
 			await trx
 				.updateTable('users')
 				.set({ deleted_at: minutes(1).toISOString(), email: null })

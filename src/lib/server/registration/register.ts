@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db';
 import type { RegistrationsTable } from '../db/schema';
-import { shareRows } from '../db/dialect';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { drawAt, drawDue, inDrawWindow, runDraw } from './draw';
 import { mayRegister, peopleOf, reasonsFor, type Person } from './eligibility';
@@ -118,16 +117,6 @@ export async function registerPeople(
 ): Promise<{ answers: Answer[]; promotions: Promotion[] }> {
 	const first = asks[0]!.now;
 	const userIds = asks.map((a) => a.userId);
-	// An account's deletion holds its row from its first step (identity/privacy.ts): it either
-	// ends before (the account is gone, and refused) or sees and ends these registrations after.
-	// Taken before the event's lock, as the deletion does, so neither waits for the other in turn.
-	await shareRows(
-		db,
-		db
-			.selectFrom('users')
-			.select('id')
-			.where('id', 'in', [...new Set(userIds)])
-	);
 	const { registration, promotions } = await lockedEvent(db, eventId, first);
 	const people = await peopleOf(db, userIds, first);
 	let phase = phaseOf(registration, first);
