@@ -43,7 +43,9 @@ async function pageTypes(base) {
 		['safety report', '/en/safety/report'],
 		['safety follow-up', '/en/safety/follow-up'],
 		['about page', '/en/about/history'],
-		['assistant', '/en/assistant']
+		['assistant', '/en/assistant'],
+		// Without a token the page says the link is not one of ours; its weight is the same.
+		['unsubscribe (a mail link)', '/en/notifications/unsubscribe']
 	];
 }
 
