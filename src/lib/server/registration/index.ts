@@ -2,7 +2,7 @@
 // event's lock (register.ts); the mails its promotions wrote to the outbox are sent after the
 // commit. Settings and the organiser's changes to the lists (add, move, remove, a message) are for
 // admins and the leaders of the event's unit, and audited.
-import { adminContext, type UserContext } from '../context';
+import { adminContext, type Context, type UserContext } from '../context';
 import type { Db } from '../db';
 import { record, recordChange } from '../audit';
 import { Invalid, NotFound } from '../errors';
@@ -26,7 +26,7 @@ import {
 	unregisterPerson
 } from './register';
 import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
-import { orderStatus, seatsDue } from './seat-orders';
+import { paidOrder, seatsDue } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
 import {
@@ -153,6 +153,19 @@ export function registrationService(deps: RegistrationDeps) {
 			.executeTakeFirst();
 		if (!event) throw new NotFound('unknown event', 'unknown_event');
 		return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
+	}
+
+	/**
+	 * Gives a given-up seat's money back through the shop's refund, after its transaction
+	 * committed (it asks the provider); one the provider does not confirm stays `refunding`, and
+	 * the payments' reconciliation finishes it. Nothing for a seat without a paid order (null).
+	 */
+	async function refundSeat(ctx: Context, orderId: string | null, actorId: string) {
+		if (!orderId) return;
+		await deps.payments?.refundOrder(ctx, orderId, {
+			actor: `registration:${actorId}`,
+			userId: actorId
+		});
 	}
 
 	/** `registration` with its draw made, if it is on and the draw's window has closed. */
@@ -298,14 +311,7 @@ export function registrationService(deps: RegistrationDeps) {
 			const { mine, late, refund } = await inTurn(eventId, () =>
 				changing((trx) => unregisterPerson(trx, eventId, user.id, now, lateConfirmed))
 			);
-			// The seat is given up already; a refund the provider does not confirm stays
-			// `refunding`, and the payments' reconciliation finishes it.
-			if (refund) {
-				await deps.payments?.refundOrder(ctx, refund, {
-					actor: `registration:${user.id}`,
-					userId: user.id
-				});
-			}
+			await refundSeat(ctx, refund, user.id);
 			return { mine, late };
 		},
 
@@ -327,8 +333,7 @@ export function registrationService(deps: RegistrationDeps) {
 				const { registration, promotions } = await lockedEvent(trx, eventId, now);
 				const row = await liveRow(trx, eventId, userId);
 				if (!row) throw new NotFound('this person is not registered', 'not_registered');
-				const paid = row.status === 'confirmed' && (await orderStatus(trx, row)) === 'paid';
-				const refund = paid ? row.order_id : null;
+				const refund = await paidOrder(trx, row);
 				await record(trx, {
 					actor: actor.id,
 					subjectType: 'registration',
@@ -340,10 +345,7 @@ export function registrationService(deps: RegistrationDeps) {
 				const more = await cancelRegistration(trx, registration, row, `removed: ${reason}`, now);
 				return { promotions: [...promotions, ...more], refund };
 			});
-			if (refund) {
-				const by = `registration:${actor.id}`;
-				await deps.payments?.refundOrder(adminContext(by), refund, { actor: by, userId: actor.id });
-			}
+			await refundSeat(adminContext(`registration:${actor.id}`), refund, actor.id);
 		},
 
 		/** An organiser adds a person by their account's e-mail (audited); see organise.ts. */
@@ -469,8 +471,7 @@ export function registrationService(deps: RegistrationDeps) {
 		 * A member's registrations of events that end after `endedAfter`, as `mine` lists them: for
 		 * their calendar feed, whose secret address names them (a calendar app has no session).
 		 */
-		ofMember: (userId: string, now: Date, endedAfter: Date) =>
-			registrationsOfMember(userId, now, endedAfter),
+		ofMember: registrationsOfMember,
 
 		/** Erases the answers kept past their days after the event (the cleanup); returns how many. */
 		eraseOldAnswers: (now = new Date()) => eraseOldAnswers(db, now),

@@ -11,15 +11,16 @@ import type { RegistrationsTable } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { drawAt, drawDue, inDrawWindow, runDraw } from './draw';
 import { mayRegister, peopleOf, reasonsFor, type Person } from './eligibility';
-import { freeSeats, positionOf, seatFor, takeSeat, type FreeSeats } from './seats';
+import { countsOf, freeSeats, positionOf, seatFor, takeSeat, type FreeSeats } from './seats';
 import { loadRegistration } from './settings';
 import { NotEligible, NotOpenYet, type EventRegistration, type Mine, type Pool } from './types';
 import {
+	PAID_STATUSES,
 	cancelSeatOrder,
+	holdAgain,
 	holdSeat,
 	orderStatus,
-	holdAgain,
-	PAID_STATUSES,
+	paidOrder,
 	unpaidSeats
 } from './seat-orders';
 import { fill, type Promotion } from './waiting-list';
@@ -230,13 +231,8 @@ async function placesOf(
 			.where('status', '<>', 'cancelled')
 			.execute()
 	]);
-	const confirmed = groups.filter((g) => g.status === 'confirmed');
-	const byPool = new Map(confirmed.map((g) => [g.pool_id ?? '', Number(g.n)]));
 	return {
-		free: freeSeats(registration, {
-			total: [...byPool.values()].reduce((a, b) => a + b, 0),
-			byPool
-		}),
+		free: freeSeats(registration, countsOf(groups.filter((g) => g.status === 'confirmed'))),
 		waiting: groups.filter((g) => g.status === 'waiting').reduce((sum, g) => sum + Number(g.n), 0),
 		arrival: groups.reduce((most, g) => Math.max(most, Number(g.last ?? 0)), 0),
 		rows: new Map(rows.map((r) => [r.user_id, r]))
@@ -405,8 +401,8 @@ export async function unregisterPerson(
 	}
 	// A paid seat's money goes back through the shop's refund, after the commit (it asks the
 	// provider); the seat is given up either way.
-	const paid = row.status === 'confirmed' && (await orderStatus(db, row)) === 'paid';
-	const refund = paid && registration.refundOnUnregister ? row.order_id : null;
+	const paid = await paidOrder(db, row);
+	const refund = registration.refundOnUnregister ? paid : null;
 	const more = await cancelRegistration(db, registration, row, 'unregistered', now, late);
 	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late, refund };
 }

@@ -89,6 +89,13 @@ async function placeSeatOrder(
 }
 
 /** The status of a seat's order, or null when it has none. */
+/** The order of a confirmed seat whose money is taken (paid): what a refund gives back; else null. */
+export async function paidOrder(db: Tx, row: Row): Promise<string | null> {
+	return row.status === 'confirmed' && (await orderStatus(db, row)) === 'paid'
+		? row.order_id
+		: null;
+}
+
 export async function orderStatus(db: Tx, row: Pick<Row, 'order_id'>): Promise<string | null> {
 	if (!row.order_id) return null;
 	const order = await db

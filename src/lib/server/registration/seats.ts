@@ -22,6 +22,11 @@ export async function confirmedCounts(db: Tx, eventId: string): Promise<Counts> 
 		.where('status', '=', 'confirmed')
 		.groupBy('pool_id')
 		.execute();
+	return countsOf(rows);
+}
+
+/** Counts from confirmed seats counted per pool (`n` as the engine gives a count). */
+export function countsOf(rows: readonly { pool_id: string | null; n: number | string }[]): Counts {
 	const byPool = new Map(rows.map((r) => [r.pool_id ?? '', Number(r.n)]));
 	return { total: [...byPool.values()].reduce((a, b) => a + b, 0), byPool };
 }
