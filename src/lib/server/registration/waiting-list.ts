@@ -11,7 +11,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db';
-import { recordMail } from '../mail';
 import { recordNotice } from '../notifications';
 import { peopleOf } from './eligibility';
 import { holdSeat } from './seat-orders';
@@ -104,6 +103,7 @@ async function mailPromotion(
 		about: { userId },
 		...promotedMail(locale, user, registration.title, payBy)
 	};
-	if (payBy) return recordMail(db, message, now);
-	return recordNotice(db, { kind: 'promoted', userId, locale }, message, now);
+	// A seat to pay for is a payment deadline, which always goes (notifications/kinds.ts).
+	const kind = payBy ? 'payment_due' : 'promoted';
+	return recordNotice(db, { kind, userId, locale }, message, now);
 }
