@@ -6,7 +6,8 @@ import { localizePath } from '$lib/i18n';
 import type { CalendarEvent } from '../content/ical';
 import type { Database } from '../db';
 import type { MyRegistration } from '../registration';
-import { statusWords, type FeedLocale } from './words';
+import type { RegistrationLocale } from '../registration/words';
+import { statusWords } from './words';
 
 /** Events that ended up to this many days ago stay in the feed, so a calendar keeps the past month. */
 export const KEEP_ENDED_DAYS = 30;
@@ -16,13 +17,13 @@ export const FEED_REFRESH = 'PT15M';
 /** The site the feed links to: its public origin and its name in a language. */
 export interface Site {
 	origin: string;
-	name(locale: FeedLocale): string;
+	name(locale: RegistrationLocale): string;
 }
 
 export async function feedEntries(
 	db: Kysely<Database>,
 	registrations: MyRegistration[],
-	locale: FeedLocale,
+	locale: RegistrationLocale,
 	site: Site
 ): Promise<CalendarEvent[]> {
 	if (registrations.length === 0) return [];

@@ -10,7 +10,8 @@ import { signedIn } from '../identity/roles';
 import type { UserContext } from '../context';
 import type { RegistrationService } from '../registration';
 import { feedEntries, FEED_REFRESH, KEEP_ENDED_DAYS, type Site } from './feed';
-import { calendarName, feedLocale } from './words';
+import { registrationLocale } from '../registration/words';
+import { calendarName } from './words';
 import { toICalendar } from '../content/ical';
 
 export type { Site } from './feed';
@@ -91,7 +92,7 @@ export function calendarFeeds({ db, registration }: CalendarFeedsDeps) {
 				.where('users.deleted_at', 'is', null)
 				.executeTakeFirst();
 			if (!owner) return null;
-			const locale = feedLocale(owner.locale);
+			const locale = registrationLocale(owner.locale);
 			const endedAfter = new Date(now.getTime() - KEEP_ENDED_DAYS * 24 * 60 * 60 * 1000);
 			const registrations = await registration.ofMember(owner.id, now, endedAfter);
 			const events = await feedEntries(db, registrations, locale, site);

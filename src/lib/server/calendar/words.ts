@@ -2,8 +2,7 @@
 // says of the member's registration. The feed is read by an app, not a page, so no messages here.
 import { formatDateTime } from '$lib/format';
 import type { Mine } from '../registration';
-
-export type FeedLocale = 'no' | 'en';
+import type { RegistrationLocale } from '../registration/words';
 
 const WORDS = {
 	no: {
@@ -22,9 +21,7 @@ const WORDS = {
 	}
 } as const;
 
-export const feedLocale = (locale: string | null): FeedLocale => (locale === 'en' ? 'en' : 'no');
-
-export const calendarName = (locale: FeedLocale) => WORDS[locale].name;
+export const calendarName = (locale: RegistrationLocale) => WORDS[locale].name;
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -33,7 +30,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * tells) and the status line that opens its description.
  */
 export function statusWords(
-	locale: FeedLocale,
+	locale: RegistrationLocale,
 	title: string,
 	mine: Exclude<Mine, { status: 'none' }>
 ): { summary: string; status: string } {
