@@ -14,9 +14,12 @@ import {
 import { ProfileForm, SessionForm } from '$lib/schemas/auth';
 import { services } from '../app';
 import { rememberLocale } from './auth';
+import { calendarFeedOnProfile } from './calendar-feed';
 import { clearSessionCookie } from './cookies';
 import { accepted, formAction, refused, zodPost } from './form-action';
 import { clientOf } from './guard';
+import { notificationsOnProfile } from './notifications';
+import { registrationsOnProfile } from './registration-page';
 
 /**
  * An order's status in the page's language, made here rather than in the browser: the profile's
@@ -44,6 +47,39 @@ export const profileWords = () => ({
 	privacyDownloadNote: m.privacy_download_note(),
 	privacyDeleteLink: m.privacy_delete_link()
 });
+
+/** The profile page: the caller's account, sessions, registrations, feed and e-mail choices. */
+export async function profilePage(event: RequestEvent) {
+	const ctx = event.locals.caller;
+	const { identity, roles } = services();
+	const [profile, userRoles, sessions, registrations, calendarFeed, notifications] =
+		await Promise.all([
+			identity.profile(ctx),
+			roles.rolesOf(ctx),
+			identity.sessions(ctx),
+			registrationsOnProfile(event),
+			calendarFeedOnProfile(event),
+			notificationsOnProfile(event)
+		]);
+	const form = await superValidate(
+		{ name: profile.name, locale: profile.locale ?? event.locals.locale },
+		zod4(ProfileForm)
+	);
+	const { searchParams } = event.url;
+	return {
+		profile,
+		roles: userRoles,
+		sessions,
+		registrations,
+		calendarFeed,
+		notifications,
+		orderStatus: orderStatusWords(),
+		words: profileWords(),
+		form,
+		saved: searchParams.has('saved'),
+		verified: searchParams.has('verified')
+	};
+}
 
 function signedOut(event: RequestEvent): never {
 	clearSessionCookie(event.cookies);
