@@ -139,6 +139,13 @@ for (const locale of LOCALES) {
 			await other.goto(`/${locale}/events/${event}/feedback`);
 			await expect(other.getByText(t.feedback_not_attended!)).toBeVisible();
 			await expect(other.getByRole('radio')).toHaveCount(0);
+			const theirs = await other.request.post(`/${locale}/events/${event}/feedback`, {
+				form: { rating: '5' },
+				headers: { origin: baseURL!, accept: 'text/html' }
+			});
+			expect(theirs.status()).toBe(403);
+			expect(await theirs.text()).toContain(t.feedback_not_attended);
+			expect(storedAnswer(event)).toHaveLength(1);
 
 			// The organiser's results: the figures and the comment, no name.
 			await admin.reload();
