@@ -36,6 +36,7 @@ import { oidcService } from './identity/oidc';
 import { peopleService } from './identity/people';
 import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
+import { feedbackService } from './feedback';
 import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
 import { sqlIdentityStore } from './identity/sql';
@@ -212,6 +213,7 @@ export function buildServices(
 		registration,
 		calendarFeeds: calendarFeeds({ db, registration }),
 		notifications: notificationsService({ db, keyring }),
+		feedback: feedbackService({ db, roles: identity.roles }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,
 		inbox,

@@ -434,6 +434,21 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ user_id: 'u1', kind: 'promoted', enabled: 0, updated_at: T })
 		.execute();
 	await db
+		.insertInto('event_feedback_settings')
+		.values({ event_id: event.id, enabled: 1, updated_at: T })
+		.execute();
+	await db
+		.insertInto('event_feedback')
+		.values({
+			event_id: event.id,
+			user_id: 'u1',
+			rating: 4,
+			comment: 'Flott, men kø i garderoben',
+			created_at: T,
+			updated_at: T
+		})
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

@@ -36,7 +36,10 @@ const PRIVATE = new Set([
 	// A member's secret feed address: no page shows it.
 	'calendar_feeds',
 	// A member's choice of e-mails: read for their profile and the mails sent to them only.
-	'notification_preferences'
+	'notification_preferences',
+	// Attendees' feedback on an event: only its organisers' results page reads it, live. Whether an
+	// event asks for feedback is public (its page links to the form).
+	'event_feedback'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -9,6 +9,7 @@ import { messagesFrom } from '../contact/privacy';
 import type { Database, Db } from '../db';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
+import { feedbackOf } from '../feedback/privacy';
 import { mailSentTo } from '../mail/privacy';
 import { PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
 import { registrationsOf } from '../registration/privacy';
@@ -173,6 +174,8 @@ export async function collectPersonalData(
 		calendarFeed: feed ? { createdAt: feed.created_at } : null,
 		/** Which kinds of e-mail they get (notifications/kinds.ts), on or off. */
 		notificationPreferences: await preferencesOf(db, userId),
+		/** Their feedback on events they attended: the organisers see it without their name. */
+		eventFeedback: await feedbackOf(db, userId),
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

@@ -77,6 +77,7 @@ const NAMES_NOBODY: Record<string, string> = {
 	slug_redirects: 'content addresses',
 	event_registration: 'an event’s registration settings',
 	registration_pools: 'an event’s registration settings',
+	event_feedback_settings: 'whether an event asks for feedback',
 	order_lines: 'belong to their order',
 	payment_sessions: 'belong to their order',
 	expense_lines: 'belong to their claim',
@@ -377,6 +378,23 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			{ status: 'waiting', position: 1 }
 		);
 		eventId = event.id;
+		// Both gave feedback on it (the organisers see it without their names).
+		await db
+			.insertInto('event_feedback')
+			.values(
+				[
+					[ZELDA.id, 5, 'Zelda loved the choir'],
+					[BOB.id, 2, 'Bob found it too loud']
+				].map(([user_id, rating, comment]) => ({
+					event_id: event.id,
+					user_id: user_id as string,
+					rating: rating as number,
+					comment: comment as string,
+					created_at: NOW.toISOString(),
+					updated_at: NOW.toISOString()
+				}))
+			)
+			.execute();
 
 		// Claimant: paid, open, rejected and draft claims. Approver: Bob's claim, rejected with a
 		// reason about his health.
@@ -535,7 +553,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			'order-bob',
 			'11223344',
 			'Bob is vegan',
-			'feed-hash-bob'
+			'feed-hash-bob',
+			'Bob found it too loud'
 		];
 	});
 	afterEach(async () => {
@@ -588,6 +607,10 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 				.execute()
 		).toEqual([{ to_address: BOB.email }]);
 		expect(await columnsHolding(db, columns, BOB.email)).not.toEqual([]);
+		// Her feedback went with her; Bob's stays.
+		expect(await db.selectFrom('event_feedback').select(['user_id', 'comment']).execute()).toEqual([
+			{ user_id: BOB.id, comment: 'Bob found it too loud' }
+		]);
 	});
 
 	it('her data export holds her own data and nothing of anyone else’s', async () => {
@@ -603,7 +626,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			'Zelda asks about the board',
 			'Zelda has kept accounts for years',
 			'handbook.pdf',
-			'Zelda needs a ramp'
+			'Zelda needs a ramp',
+			'Zelda loved the choir'
 		]) {
 			expect(text, present).toContain(present);
 		}

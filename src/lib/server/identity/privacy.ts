@@ -26,6 +26,7 @@ import { lockRows } from '../db/dialect';
 import type { ExpensesService } from '../expenses';
 import { claimCounts, forgetClaimant } from '../expenses/privacy';
 import { unclaimedReceipts } from '../expenses/retention';
+import { forgetFeedback } from '../feedback/privacy';
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import { forgetMailNaming } from '../mail/privacy';
@@ -167,6 +168,8 @@ export function privacyService(deps: {
 				: { count: 0, fileIds: [], ownerIds: [] };
 			const mails = await forgetMailNaming(trx, { userId, email: user.email });
 			await forgetPreferences(trx, userId);
+			// Their feedback on events too: the results' figures lose their answers.
+			await forgetFeedback(trx, userId);
 			// After the mail is forgotten: the promotions' mails are to others, and stay.
 			const promotions = await forgetRegistrant(trx, userId, now);
 			await trx

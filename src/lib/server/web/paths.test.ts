@@ -24,7 +24,7 @@ describe('page paths', () => {
 		expect(isPagePath('/en/shop/cart')).toBe(true);
 	});
 
-	it("protects /profile, /fs, /admin and a unit's invitations in any locale, not look-alikes", () => {
+	it("protects /profile, /fs, /admin, a unit's invitations and an event's feedback form in any locale, not look-alikes", () => {
 		for (const p of [
 			'/no/profile',
 			'/en/profile/sessions',
@@ -33,7 +33,8 @@ describe('page paths', () => {
 			'/profile',
 			'/en/units/board-oslo/invitations',
 			'/no/admin',
-			'/en/admin/assistant'
+			'/en/admin/assistant',
+			'/en/events/evt-julebord/feedback'
 		]) {
 			expect(isProtectedPath(p), p).toBe(true);
 		}
@@ -43,7 +44,9 @@ describe('page paths', () => {
 			'/no/shop',
 			'/no',
 			'/en/units/board-oslo',
-			'/en/administration'
+			'/en/administration',
+			'/en/events/evt-julebord',
+			'/en/events/evt-julebord/feedbacks'
 		]) {
 			expect(isProtectedPath(p), p).toBe(false);
 		}

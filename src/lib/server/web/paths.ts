@@ -4,7 +4,7 @@ import { localizePath, stripLocale, type Locale } from '$lib/i18n';
 
 export { isPagePath } from '$lib/paths';
 
-const PROTECTED = /^\/(profile|fs|admin|units\/[^/]+\/invitations)(\/|$)/;
+const PROTECTED = /^\/(profile|fs|admin|units\/[^/]+\/invitations|events\/[^/]+\/feedback)(\/|$)/;
 
 // The reporter's side of safety reports: pages that must not know who is asking, so the hook does
 // not look a session up for them (nor renew, nor touch it), whoever is signed in.

@@ -60,6 +60,7 @@ import type {
 } from './applications';
 import type { EventRegistrationTable, RegistrationPoolsTable, RegistrationsTable } from './events';
 import type { CalendarFeedsTable } from './calendar';
+import type { EventFeedbackSettingsTable, EventFeedbackTable } from './feedback';
 import type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
 
 export type * from './identity';
@@ -73,6 +74,7 @@ export type * from './applications';
 export type * from './system';
 export type * from './events';
 export type * from './calendar';
+export type * from './feedback';
 
 export interface Database {
 	users: UsersTable;
@@ -127,5 +129,7 @@ export interface Database {
 	registration_pools: RegistrationPoolsTable;
 	registrations: RegistrationsTable;
 	calendar_feeds: CalendarFeedsTable;
+	event_feedback_settings: EventFeedbackSettingsTable;
+	event_feedback: EventFeedbackTable;
 	notification_preferences: NotificationPreferencesTable;
 }

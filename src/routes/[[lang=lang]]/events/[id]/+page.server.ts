@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
+import { feedbackLinkOnPage } from '$lib/server/web/feedback';
 import { ownAddresses } from '$lib/server/web/moved';
 import {
 	registerAction,
@@ -21,7 +22,8 @@ export const load: PageServerLoad = async (event) => {
 			event,
 			found.event.id,
 			localizePath(`/events/${found.event.slug}`, locals.locale)
-		)
+		),
+		feedback: await feedbackLinkOnPage(event, found.event.id, found.event.slug)
 	};
 };
 
