@@ -38,6 +38,7 @@ import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
 import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
+import { attendanceService } from './attendance';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './rate-limit';
@@ -210,6 +211,7 @@ export function buildServices(
 		mail,
 		membership: membershipService(db),
 		registration,
+		attendance: attendanceService({ db, roles: identity.roles }),
 		calendarFeeds: calendarFeeds({ db, registration }),
 		notifications: notificationsService({ db, keyring }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),

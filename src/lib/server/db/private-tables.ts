@@ -36,7 +36,10 @@ const PRIVATE = new Set([
 	// A member's secret feed address: no page shows it.
 	'calendar_feeds',
 	// A member's choice of e-mails: read for their profile and the mails sent to them only.
-	'notification_preferences'
+	'notification_preferences',
+	// Who came to an event and the marks members were given: shown to them and the organisers only.
+	'attendance',
+	'marks'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -10,6 +10,8 @@ import { signedIn, type RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
 import { toCsv } from '../csv';
 import type { PaymentsService } from '../payments';
+import { personalOpening } from '../attendance/ladder';
+import { marksOutlook } from '../attendance/marks';
 import { eraseOldAnswers } from './answers';
 import { writeMessage } from './announce';
 import { drawDue } from './draw';
@@ -71,6 +73,25 @@ function parsed<T>(
 	if (!result.success)
 		throw new Invalid(result.error.issues[0]?.message ?? 'invalid input', 'invalid');
 	return result.data;
+}
+
+/**
+ * The caller, when they organise the event: an admin, or a leader of the event's unit. Attendance
+ * and marks ask the same (attendance/).
+ */
+export async function eventOrganiser(
+	db: Db,
+	roles: Pick<RolesService, 'require'>,
+	ctx: UserContext,
+	eventId: string
+) {
+	const event = await db
+		.selectFrom('events')
+		.select('unit_id')
+		.where('id', '=', eventId)
+		.executeTakeFirst();
+	if (!event) throw new NotFound('unknown event', 'unknown_event');
+	return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
 }
 
 /** The signed-in person of `ctx`; null for a visitor or an anonymous cart's session. */
@@ -145,15 +166,7 @@ export function registrationService(deps: RegistrationDeps) {
 		return result;
 	}
 
-	async function organiser(ctx: UserContext, eventId: string) {
-		const event = await db
-			.selectFrom('events')
-			.select('unit_id')
-			.where('id', '=', eventId)
-			.executeTakeFirst();
-		if (!event) throw new NotFound('unknown event', 'unknown_event');
-		return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
-	}
+	const organiser = (ctx: UserContext, eventId: string) => eventOrganiser(db, roles, ctx, eventId);
 
 	/**
 	 * Gives a given-up seat's money back through the shop's refund, after its transaction
@@ -448,9 +461,10 @@ export function registrationService(deps: RegistrationDeps) {
 			const registration = await current(eventId, now);
 			if (!registration) return null;
 			const user = member(ctx);
-			const [overview, ineligible] = await Promise.all([
+			const [overview, ineligible, marks] = await Promise.all([
 				overviewOf(registration, ctx, now),
-				user ? ineligibility(db, registration, user.id, now) : null
+				user ? ineligibility(db, registration, user.id, now) : null,
+				user ? marksOutlook(db, user.id, eventId, now) : null
 			]);
 			const { questionNo, questionEn } = registration;
 			return {
@@ -458,7 +472,11 @@ export function registrationService(deps: RegistrationDeps) {
 				question: questionNo && questionEn ? { no: questionNo, en: questionEn } : null,
 				unregisterBy: registration.unregisterBy,
 				lateUnregister: registration.lateUnregister,
-				ineligible
+				ineligible,
+				marks: marks && {
+					...marks,
+					opensAt: personalOpening(registration.opensAt, marks.standing)
+				}
 			};
 		},
 
