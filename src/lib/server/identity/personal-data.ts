@@ -11,6 +11,7 @@ import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { mailSentTo } from '../mail/privacy';
 import { PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
+import { attendanceAndMarksOf } from '../attendance/privacy';
 import { registrationsOf } from '../registration/privacy';
 import { buyerRecords } from '../shop/privacy';
 import { aboutUser } from './audit-subjects';
@@ -173,6 +174,8 @@ export async function collectPersonalData(
 		calendarFeed: feed ? { createdAt: feed.created_at } : null,
 		/** Which kinds of e-mail they get (notifications/kinds.ts), on or off. */
 		notificationPreferences: await preferencesOf(db, userId),
+		/** Whether they came to the events they were registered for, and the marks they were given. */
+		...(await attendanceAndMarksOf(db, userId, new Date())),
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,
