@@ -72,7 +72,12 @@ export function attendanceService(deps: { db: Db; roles: Pick<RolesService, 'req
 		/** The organiser's page: each confirmed attendee's state, and the marks given for the event. */
 		async ofEvent(ctx: UserContext, eventId: string, now = new Date()) {
 			await organiser(ctx, eventId);
-			const [attendees, marks] = await Promise.all([
+			const [event, attendees, marks] = await Promise.all([
+				db
+					.selectFrom('events')
+					.select(['title_no', 'title_en'])
+					.where('id', '=', eventId)
+					.executeTakeFirstOrThrow(),
 				attendanceOf(db, eventId),
 				listMarks(db, { eventId }, now)
 			]);
@@ -87,6 +92,7 @@ export function attendanceService(deps: { db: Db; roles: Pick<RolesService, 'req
 				for (const u of users) names.set(u.id, u.name);
 			}
 			return {
+				title: { no: event.title_no, en: event.title_en },
 				attendees,
 				marks: marks.map((m) => ({ ...m, name: names.get(m.userId) ?? '' }))
 			};
