@@ -105,6 +105,7 @@ export const FORM_ACTIONS: string[] = [
 	'/en/admin/events/evt-julebord/registration/attendees?/message',
 	'/en/admin/events/evt-julebord/attendance?/state',
 	'/en/admin/events/evt-julebord/attendance?/removeMark',
+	'/en/admin/marks',
 	'/en/admin/content/pages/policies/expenses?/save',
 	'/en/admin/assistant?/dismiss',
 	'/en/admin/inbox/contact/00000000-0000-4000-8000-000000000000?/assign',
