@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_DB, e2eAccount, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
+import { axeViolations, E2E_DB, e2eAccount, e2eAdmin, e2eDb, e2eSession } from '../helpers/e2e';
 import { COPY_TITLE, copyEvent, openRegistration } from '../helpers/registration';
 
 // The marks ladder as members and organisers meet it, in both languages: before the deadline the
@@ -97,10 +97,12 @@ for (const locale of LOCALES) {
 		await expect(row).toContainText(t.marks_kind_late_unregister!);
 		await expect(row).toContainText(t.marks_status_active!);
 		await expect(page.getByTestId('marks-standing')).toContainText(opening(t.marks_delay_general!));
+		expect(await axeViolations(page)).toEqual([]);
 
 		const admin = await adminPage(browser, baseURL!);
 		await admin.goto(`/${locale}/admin/events/${event}/attendance`);
 		await expect(admin.getByTestId('event-marks')).toContainText(`Mark Late ${locale}`);
+		expect(await axeViolations(admin)).toEqual([]);
 		const mark = admin.getByLabel(t.marks_field_mark!, { exact: true });
 		await mark.selectOption({ label: `Mark Late ${locale}: ${t.marks_kind_late_unregister}` });
 		// A browser that does not check the field first: the server says what is missing.
@@ -176,5 +178,30 @@ for (const locale of LOCALES) {
 		await expect(admin.getByTestId('attendance')).toContainText(t.marks_state_no_show!);
 		await expect(admin.getByTestId('event-marks')).toContainText(t.marks_kind_no_show!);
 		expect(marksOf(member.id)).toEqual([{ kind: 'no_show', weight: 1, removed_reason: null }]);
+	});
+}
+
+for (const locale of LOCALES) {
+	const t = messages(locale);
+
+	test(`${locale}: the ladder page shows the ladder in force and refuses a bad one field by field, saving nothing`, async ({
+		browser,
+		baseURL
+	}) => {
+		const admin = await adminPage(browser, baseURL!);
+		await admin.goto(`/${locale}/admin/marks`);
+		await expect(admin.getByRole('heading', { level: 1 })).toHaveText(t.marks_ladder_title!);
+		const from = admin.getByLabel(t.marks_ladder_freeze_from!.replace('{n}', '1'));
+		await expect(from).toHaveValue('15.06');
+		expect(await axeViolations(admin)).toEqual([]);
+		await from.fill('31.02');
+		await admin.getByLabel(t.marks_ladder_no_show!).fill('many');
+		await admin.getByRole('button', { name: t.marks_ladder_save }).click();
+		await expect(admin.locator('#f-freeze-0-from-error')).toHaveText(t.marks_error_day!);
+		await expect(admin.locator('#f-noShowWeight-error')).toHaveText(t.marks_error_int!);
+		await expect(admin.getByLabel(t.marks_ladder_no_show!)).toHaveValue('many');
+		expect(
+			e2eDb((d) => d.prepare("select value from app_meta where key = 'marks_ladder'").get())
+		).toBeUndefined();
 	});
 }
