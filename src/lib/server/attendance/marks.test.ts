@@ -79,6 +79,24 @@ describe.each(ENGINES)('attendance and marks on %s', (engine) => {
 		});
 	const register = (id: string, when = minutes(1)) =>
 		on.registration.register(as(id), EVENT, {}, when);
+	/** A no-show mark of weight 1 from an event on 1 November (another registration, `n`). */
+	const earlierMark = (userId: string, n: number) =>
+		on.db
+			.insertInto('marks')
+			.values({
+				id: `m${n}`,
+				user_id: userId,
+				event_id: EVENT,
+				registration_id: `r-earlier-${n}`,
+				kind: 'no_show',
+				weight: 1,
+				event_at: '2026-11-01T18:00:00.000Z',
+				created_at: '2026-11-02T00:00:00.000Z',
+				removed_at: null,
+				removed_by: null,
+				removed_reason: null
+			})
+			.execute();
 	const marks = (userId: string) =>
 		on.db
 			.selectFrom('marks')
@@ -146,22 +164,7 @@ describe.each(ENGINES)('attendance and marks on %s', (engine) => {
 
 	it('one active mark opens registration two hours later for that member, and not after it expired', async () => {
 		await people(on.db, ['ada', 'bo']);
-		await on.db
-			.insertInto('marks')
-			.values({
-				id: 'm1',
-				user_id: 'ada',
-				event_id: EVENT,
-				registration_id: 'r-old',
-				kind: 'no_show',
-				weight: 1,
-				event_at: '2026-11-01T18:00:00.000Z',
-				created_at: '2026-11-02T00:00:00.000Z',
-				removed_at: null,
-				removed_by: null,
-				removed_reason: null
-			})
-			.execute();
+		await earlierMark('ada', 1);
 		await open();
 		const delayed = minutes(120).toISOString();
 		const refused = register('ada', minutes(1));
@@ -181,24 +184,7 @@ describe.each(ENGINES)('attendance and marks on %s', (engine) => {
 
 	it('three marks put the member on the waiting list while seats are free, until registration closes', async () => {
 		await people(on.db, ['ada', 'bo']);
-		for (const n of [1, 2, 3]) {
-			await on.db
-				.insertInto('marks')
-				.values({
-					id: `m${n}`,
-					user_id: 'ada',
-					event_id: EVENT,
-					registration_id: `r-${n}`,
-					kind: 'no_show',
-					weight: 1,
-					event_at: '2026-11-01T18:00:00.000Z',
-					created_at: '2026-11-02T00:00:00.000Z',
-					removed_at: null,
-					removed_by: null,
-					removed_reason: null
-				})
-				.execute();
-		}
+		for (const n of [1, 2, 3]) await earlierMark('ada', n);
 		await open({ capacity: 3 });
 		expect(await register('ada', minutes(1))).toEqual({ status: 'waiting', position: 1 });
 		await register('bo', minutes(2));
