@@ -205,3 +205,33 @@ for (const locale of LOCALES) {
 		).toBeUndefined();
 	});
 }
+
+for (const locale of LOCALES) {
+	const t = messages(locale);
+
+	test(`${locale}: a member with an active mark is told why and until when, and counts down to their own opening`, async ({
+		browser,
+		baseURL
+	}) => {
+		const event = copyEvent(E2E_DB);
+		openRegistration(E2E_DB, event, { capacity: 5 });
+		const member = await memberPage(browser, baseURL!, `Mina Marked ${locale}`);
+		const eventAt = new Date(Date.now() - 7 * 86_400_000).toISOString();
+		e2eDb((d) =>
+			d
+				.prepare(
+					"insert into marks (id, user_id, event_id, registration_id, kind, weight, event_at, created_at) values (?, ?, ?, ?, 'no_show', 1, ?, ?)"
+				)
+				.run(`mark-${event}`, member.id, event, `reg-${event}`, eventAt, eventAt)
+		);
+		await member.page.goto(`/${locale}/events/${event}`);
+		await expect(member.page.getByTestId('registration-marks')).toContainText(
+			opening(t.marks_delay_standing!)
+		);
+		await expect(member.page.getByTestId('registration-marks')).toContainText(
+			locale === 'no' ? '2 timer' : '2 hours'
+		);
+		await expect(member.page.getByTestId('registration-countdown')).toBeVisible();
+		await expect(member.page.getByRole('button', { name: t.registration_register })).toBeDisabled();
+	});
+}
