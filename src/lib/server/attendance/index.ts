@@ -9,7 +9,7 @@ import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { Invalid, NotFound } from '../errors';
 import { signedIn, type RolesService } from '../identity/roles';
-import { eventOrganiser } from '../registration';
+import { requireOrganiser } from '../registration';
 import { attendanceOf, setState, settleNoShows, STATES } from './attendance';
 import { Ladder, standingOf } from './ladder';
 import { loadLadder, storeLadder } from './ladder-store';
@@ -40,7 +40,8 @@ function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
 
 export function attendanceService(deps: { db: Db; roles: Pick<RolesService, 'require'> }) {
 	const { db, roles } = deps;
-	const organiser = (ctx: UserContext, eventId: string) => eventOrganiser(db, roles, ctx, eventId);
+	const organiser = (ctx: UserContext, eventId: string) =>
+		requireOrganiser(db, roles, ctx, eventId);
 
 	return {
 		/** The ladder in force (the default until an admin saves one); for admins. */

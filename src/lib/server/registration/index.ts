@@ -28,6 +28,7 @@ import {
 	unregisterPerson
 } from './register';
 import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
+import { requireOrganiser } from './organiser';
 import { paidOrder, seatsDue } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
@@ -49,6 +50,7 @@ import type { Promotion } from './waiting-list';
 import { attendeeFileWords, registrationLocale } from './words';
 
 export * from './types';
+export { requireOrganiser } from './organiser';
 
 export interface RegistrationDeps {
 	db: Db;
@@ -73,25 +75,6 @@ function parsed<T>(
 	if (!result.success)
 		throw new Invalid(result.error.issues[0]?.message ?? 'invalid input', 'invalid');
 	return result.data;
-}
-
-/**
- * The caller, when they organise the event: an admin, or a leader of the event's unit. Attendance
- * and marks ask the same (attendance/).
- */
-export async function eventOrganiser(
-	db: Db,
-	roles: Pick<RolesService, 'require'>,
-	ctx: UserContext,
-	eventId: string
-) {
-	const event = await db
-		.selectFrom('events')
-		.select('unit_id')
-		.where('id', '=', eventId)
-		.executeTakeFirst();
-	if (!event) throw new NotFound('unknown event', 'unknown_event');
-	return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
 }
 
 /** The signed-in person of `ctx`; null for a visitor or an anonymous cart's session. */
@@ -166,7 +149,8 @@ export function registrationService(deps: RegistrationDeps) {
 		return result;
 	}
 
-	const organiser = (ctx: UserContext, eventId: string) => eventOrganiser(db, roles, ctx, eventId);
+	const organiser = (ctx: UserContext, eventId: string) =>
+		requireOrganiser(db, roles, ctx, eventId);
 
 	/**
 	 * Gives a given-up seat's money back through the shop's refund, after its transaction
