@@ -106,7 +106,8 @@ export function adminNav(scope: AdminScope, locale: Locale): AdminNavSection[] {
 			label: m.admin_people_nav_people(),
 			items: [
 				{ href: at('/people'), label: m.admin_people_nav_users() },
-				{ href: at('/units'), label: m.admin_people_nav_teams() }
+				{ href: at('/units'), label: m.admin_people_nav_teams() },
+				{ href: at('/marks'), label: m.marks_ladder_nav() }
 			]
 		});
 	} else if (scope.leaderOf.length > 0) {

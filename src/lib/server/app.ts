@@ -39,6 +39,7 @@ import { rolesService, type IsMember } from './identity/roles';
 import { feedbackService } from './feedback';
 import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
+import { attendanceService } from './attendance';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './rate-limit';
@@ -211,6 +212,7 @@ export function buildServices(
 		mail,
 		membership: membershipService(db),
 		registration,
+		attendance: attendanceService({ db, roles: identity.roles }),
 		calendarFeeds: calendarFeeds({ db, registration }),
 		notifications: notificationsService({ db, keyring }),
 		feedback: feedbackService({ db, roles: identity.roles }),

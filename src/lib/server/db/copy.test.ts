@@ -449,6 +449,34 @@ async function fillEveryTable(db: Db): Promise<void> {
 		})
 		.execute();
 	await db
+		.insertInto('attendance')
+		.values({
+			registration_id: 'r1',
+			event_id: event.id,
+			user_id: 'u1',
+			state: 'late',
+			arrived_at: T,
+			reason: null,
+			updated_at: T
+		})
+		.execute();
+	await db
+		.insertInto('marks')
+		.values({
+			id: 'mark1',
+			user_id: 'u1',
+			event_id: event.id,
+			registration_id: 'r1',
+			kind: 'no_show',
+			weight: 1,
+			event_at: T,
+			created_at: T,
+			removed_at: T,
+			removed_by: 'u1',
+			removed_reason: 'Syk'
+		})
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

@@ -39,7 +39,10 @@ const PRIVATE = new Set([
 	'notification_preferences',
 	// Attendees' feedback on an event: only its organisers' results page reads it, live. Whether an
 	// event asks for feedback is public (its page links to the form).
-	'event_feedback'
+	'event_feedback',
+	// Who came to an event and the marks members were given: shown to them and the organisers only.
+	'attendance',
+	'marks'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

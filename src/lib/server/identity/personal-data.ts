@@ -12,6 +12,7 @@ import type { FilesService } from '../files';
 import { feedbackOf } from '../feedback/privacy';
 import { mailSentTo } from '../mail/privacy';
 import { PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
+import { attendanceAndMarksOf } from '../attendance/privacy';
 import { registrationsOf } from '../registration/privacy';
 import { buyerRecords } from '../shop/privacy';
 import { aboutUser } from './audit-subjects';
@@ -176,6 +177,8 @@ export async function collectPersonalData(
 		notificationPreferences: await preferencesOf(db, userId),
 		/** Their feedback on events they attended: the organisers see it without their name. */
 		eventFeedback: await feedbackOf(db, userId),
+		/** Whether they came to the events they were registered for, and the marks they were given. */
+		...(await attendanceAndMarksOf(db, userId, new Date())),
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

@@ -395,6 +395,40 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 				}))
 			)
 			.execute();
+		// A mark of hers an organiser removed, with a reason about her.
+		await db
+			.insertInto('marks')
+			.values({
+				id: 'mark-zelda',
+				user_id: ZELDA.id,
+				event_id: event.id,
+				registration_id: 'r-zelda-earlier',
+				kind: 'no_show',
+				weight: 1,
+				event_at: NOW.toISOString(),
+				created_at: NOW.toISOString(),
+				removed_at: NOW.toISOString(),
+				removed_by: ADMIN.id,
+				removed_reason: 'Zelda sent a doctor’s note'
+			})
+			.execute();
+		const seat = await db
+			.selectFrom('registrations')
+			.select('id')
+			.where('user_id', '=', ZELDA.id)
+			.executeTakeFirstOrThrow();
+		await db
+			.insertInto('attendance')
+			.values({
+				registration_id: seat.id,
+				event_id: event.id,
+				user_id: ZELDA.id,
+				state: 'late',
+				arrived_at: NOW.toISOString(),
+				reason: null,
+				updated_at: NOW.toISOString()
+			})
+			.execute();
 
 		// Claimant: paid, open, rejected and draft claims. Approver: Bob's claim, rejected with a
 		// reason about his health.
@@ -627,7 +661,8 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 			'Zelda has kept accounts for years',
 			'handbook.pdf',
 			'Zelda needs a ramp',
-			'Zelda loved the choir'
+			'Zelda loved the choir',
+			'Zelda sent a doctor’s note'
 		]) {
 			expect(text, present).toContain(present);
 		}

@@ -32,6 +32,7 @@ import { errorFields, log } from '../log';
 import { forgetMailNaming } from '../mail/privacy';
 import type { Mailer } from '../mail';
 import { forgetPreferences } from '../notifications/privacy';
+import { forgetAttendance } from '../attendance/privacy';
 import { forgetRegistrant } from '../registration/privacy';
 import { anonymiseBuyer, countOrders } from '../shop/privacy';
 import { ADMIN_GRANT, SAFETY_GRANT, TEAM_MEMBER, teamMemberSubject, USER } from './audit-subjects';
@@ -170,6 +171,7 @@ export function privacyService(deps: {
 			await forgetPreferences(trx, userId);
 			// Their feedback on events too: the results' figures lose their answers.
 			await forgetFeedback(trx, userId);
+			await forgetAttendance(trx, userId);
 			// After the mail is forgotten: the promotions' mails are to others, and stay.
 			const promotions = await forgetRegistrant(trx, userId, now);
 			await trx

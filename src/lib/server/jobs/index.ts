@@ -19,6 +19,7 @@ import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
 import type { PaymentsService } from '../payments';
+import type { AttendanceService } from '../attendance';
 import type { RegistrationService } from '../registration';
 import type { ShopService } from '../shop';
 import { takeLease } from './lease';
@@ -112,6 +113,7 @@ export function startSchedule(
 	services: Parameters<typeof runCleanup>[0] & {
 		payments: PaymentsService;
 		registration: Pick<RegistrationService, 'runDue' | 'eraseOldAnswers'>;
+		attendance: Pick<AttendanceService, 'settleDue'>;
 	},
 	options: { shared: boolean }
 ): () => void {
@@ -126,7 +128,8 @@ export function startSchedule(
 	// The next request to an event settles the same, idempotently: this is for events nobody visits.
 	const registration = guarded(
 		'registration-due',
-		() => services.registration.runDue(),
+		// The no-shows of events that ended are settled by the same minute (attendance/attendance.ts).
+		async () => (await services.registration.runDue()) + (await services.attendance.settleDue()),
 		lease('registration-due', 1)
 	);
 	const tasks = [

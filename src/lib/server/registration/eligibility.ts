@@ -1,7 +1,10 @@
 // Who may take which seat: a pool is open to everyone signed in, to members with an active
 // membership (the shop's), to the team members of given units, or to the people who named a campus
-// in their profile. Read for many people at once (a waiting list), in three queries.
+// in their profile. Read for many people at once (a waiting list), in four queries: the fourth
+// is their marks, whose standing may delay their registration or put them on the waiting list.
 import type { Kysely } from 'kysely';
+import { personalOpening, type Standing } from '../attendance/ladder';
+import { standings } from '../attendance/marks';
 import type { Database } from '../db';
 import { membersAmong } from '../shop/membership';
 import type { IneligibleReason, Pool } from './types';
@@ -10,6 +13,8 @@ export interface Person {
 	member: boolean;
 	units: ReadonlySet<string>;
 	campusId: string | null;
+	/** Their active marks and what those mean (attendance/ladder.ts). */
+	standing: Standing;
 }
 
 export async function peopleOf(
@@ -20,7 +25,7 @@ export async function peopleOf(
 	const ids = [...new Set(userIds)];
 	const people = new Map<string, Person>();
 	if (ids.length === 0) return people;
-	const [members, teams, users] = await Promise.all([
+	const [members, teams, users, marks] = await Promise.all([
 		membersAmong(db, ids, now),
 		db
 			.selectFrom('team_members')
@@ -33,10 +38,16 @@ export async function peopleOf(
 			.select(['id', 'campus_id'])
 			.where('id', 'in', ids)
 			.where('deleted_at', 'is', null)
-			.execute()
+			.execute(),
+		standings(db, ids, now)
 	]);
 	for (const u of users) {
-		people.set(u.id, { member: members.has(u.id), units: new Set(), campusId: u.campus_id });
+		people.set(u.id, {
+			member: members.has(u.id),
+			units: new Set(),
+			campusId: u.campus_id,
+			standing: marks.get(u.id)!
+		});
 	}
 	for (const t of teams) (people.get(t.user_id)?.units as Set<string> | undefined)?.add(t.unit_id);
 	return people;
@@ -77,3 +88,14 @@ export function reasonsFor(pools: readonly Pool[]): IneligibleReason[] {
 	}
 	return [...reasons.values()];
 }
+
+/** When `person`'s registration opens: the event's opening, or later by their marks' delay. */
+export const openingFor = (opensAt: string, person: Person) =>
+	personalOpening(opensAt, person.standing);
+
+/**
+ * Whether `person`'s marks put them on the waiting list: while registration is open they take no
+ * free seat (the others registering do); once it has closed, a seat still free is theirs in turn.
+ */
+export const isBenched = (person: Person, closesAt: string, now: Date) =>
+	person.standing.consequence?.kind === 'waitlist' && now.getTime() < Date.parse(closesAt);

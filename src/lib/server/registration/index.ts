@@ -10,6 +10,8 @@ import { signedIn, type RolesService } from '../identity/roles';
 import type { Mailer } from '../mail';
 import { toCsv } from '../csv';
 import type { PaymentsService } from '../payments';
+import { personalOpening } from '../attendance/ladder';
+import { marksOutlook } from '../attendance/marks';
 import { eraseOldAnswers } from './answers';
 import { writeMessage } from './announce';
 import { drawDue } from './draw';
@@ -443,9 +445,10 @@ export function registrationService(deps: RegistrationDeps) {
 			const registration = await current(eventId, now);
 			if (!registration) return null;
 			const user = member(ctx);
-			const [overview, ineligible] = await Promise.all([
+			const [overview, ineligible, marks] = await Promise.all([
 				overviewOf(registration, ctx, now),
-				user ? ineligibility(db, registration, user.id, now) : null
+				user ? ineligibility(db, registration, user.id, now) : null,
+				user ? marksOutlook(db, user.id, eventId, now) : null
 			]);
 			const { questionNo, questionEn } = registration;
 			return {
@@ -453,7 +456,11 @@ export function registrationService(deps: RegistrationDeps) {
 				question: questionNo && questionEn ? { no: questionNo, en: questionEn } : null,
 				unregisterBy: registration.unregisterBy,
 				lateUnregister: registration.lateUnregister,
-				ineligible
+				ineligible,
+				marks: marks && {
+					...marks,
+					opensAt: personalOpening(registration.opensAt, marks.standing)
+				}
 			};
 		},
 

@@ -10,8 +10,17 @@ import type { Database } from '../db';
 import type { RegistrationsTable } from '../db/schema';
 import { Conflict, Invalid, NotFound } from '../errors';
 import { drawAt, drawDue, inDrawWindow, runDraw } from './draw';
-import { mayRegister, peopleOf, reasonsFor, type Person } from './eligibility';
+import {
+	isBenched,
+	mayRegister,
+	openingFor,
+	peopleOf,
+	reasonsFor,
+	type Person
+} from './eligibility';
 import { countsOf, freeSeats, positionOf, seatFor, takeSeat, type FreeSeats } from './seats';
+import { giveMark } from '../attendance/marks';
+import { loadLadder } from '../attendance/ladder-store';
 import { loadRegistration } from './settings';
 import { NotEligible, NotOpenYet, type EventRegistration, type Mine, type Pool } from './types';
 import {
@@ -192,6 +201,8 @@ function refusal(registration: EventRegistration, person: Person | undefined, no
 	if (!person) return new NotFound('unknown person', 'unknown_person');
 	if (!mayRegister(registration.pools, person))
 		return new NotEligible(reasonsFor(registration.pools));
+	const opening = openingFor(registration.opensAt, person);
+	if (now.getTime() < Date.parse(opening)) return new NotOpenYet(opening, 'marks');
 	return null;
 }
 
@@ -252,7 +263,9 @@ function place(
 	let status: 'entered' | 'confirmed' | 'waiting' = 'entered';
 	let pool: Pool | null | undefined = null;
 	if (!inDrawWindow(registration, ask.now)) {
-		pool = seatFor(registration, places.free, person, ask.now);
+		pool = isBenched(person, registration.closesAt, ask.now)
+			? undefined
+			: seatFor(registration, places.free, person, ask.now);
 		status = pool === undefined ? 'waiting' : 'confirmed';
 		if (pool !== undefined) takeSeat(places.free, pool);
 	}
@@ -372,6 +385,23 @@ export async function cancelRegistration(
 	return fill(db, registration, now);
 }
 
+/** A late unregistration's mark, as the ladder weighs it, counted from the event's start. */
+async function markLate(db: Tx, row: Row, now: Date) {
+	const event = await db
+		.selectFrom('events')
+		.select('starts_at')
+		.where('id', '=', row.event_id)
+		.executeTakeFirstOrThrow();
+	const mark = {
+		registrationId: row.id,
+		userId: row.user_id,
+		eventId: row.event_id,
+		kind: 'late_unregister' as const,
+		eventAt: event.starts_at
+	};
+	await giveMark(db, await loadLadder(db), mark, now);
+}
+
 /**
  * The person gives up their registration. A confirmed seat after the unregistration deadline only
  * when the organiser allows late unregistration, and then marked late — refused unless
@@ -404,5 +434,6 @@ export async function unregisterPerson(
 	const paid = await paidOrder(db, row);
 	const refund = registration.refundOnUnregister ? paid : null;
 	const more = await cancelRegistration(db, registration, row, 'unregistered', now, late);
+	if (late) await markLate(db, row, now);
 	return { mine: { status: 'none' }, promotions: [...promotions, ...more], late, refund };
 }

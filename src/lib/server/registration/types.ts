@@ -3,6 +3,7 @@
 // eligible) is a subclass of the shared error it means, so the web edge maps it like any other.
 import { z } from 'zod';
 import { MineResponse, RegistrationResponse } from '$lib/schemas/registration';
+import type { MarksOutlook } from '../attendance/marks';
 import { Conflict, Forbidden } from '../errors';
 
 export const Eligibility = z.enum(['everyone', 'members', 'units', 'campus']);
@@ -153,6 +154,8 @@ export interface MemberView extends Overview {
 	lateUnregister: boolean;
 	/** What the pools ask for that the signed-in person lacks; null when they may register, or for a visitor. */
 	ineligible: NamedReason[] | null;
+	/** The signed-in person's marks: what they mean here, and what a late unregistration would give; null for a visitor. */
+	marks: (MarksOutlook & { opensAt: string }) | null;
 }
 
 /** One of the person's registrations of an event not yet over (the profile's list). */
@@ -209,8 +212,12 @@ export interface AttendeeLists {
 }
 
 export class NotOpenYet extends Conflict {
-	constructor(readonly opensAt: string) {
-		super('registration has not opened yet', 'not_open');
+	/** `because` marks: it opens later for this person than for others (attendance/ladder.ts). */
+	constructor(
+		readonly opensAt: string,
+		readonly because: 'marks' | null = null
+	) {
+		super('registration has not opened yet', because ? 'marks_delay' : 'not_open');
 	}
 
 	override get details() {

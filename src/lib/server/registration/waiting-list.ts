@@ -12,7 +12,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db';
 import { recordNotice } from '../notifications';
-import { peopleOf } from './eligibility';
+import { isBenched, peopleOf } from './eligibility';
 import { holdSeat } from './seat-orders';
 import { confirmedCounts, freeSeats, seatFor, takeSeat } from './seats';
 import type { EventRegistration } from './types';
@@ -54,7 +54,7 @@ export async function fill(
 	for (const w of waiting) {
 		if (free.total <= 0) break;
 		const person = people.get(w.user_id);
-		if (!person) continue;
+		if (!person || isBenched(person, registration.closesAt, now)) continue;
 		const pool = seatFor(registration, free, person, now);
 		if (pool === undefined) continue;
 		takeSeat(free, pool);

@@ -435,7 +435,7 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 								ErrorBody
 							),
 							409: jsonBody(
-								'Not open yet (code not_open; details.opensAt) or closed (code closed)',
+								'Not open yet (code not_open; details.opensAt), not yet for this member because of their marks (code marks_delay; details.opensAt: their own opening), or closed (code closed)',
 								ErrorBody
 							),
 							429: memberTooMany

@@ -95,11 +95,13 @@ export async function registrationOnPage(
 	const closed = now.getTime() >= Date.parse(view.closesAt);
 	const unregistering = unregisteringOf(view, now);
 	const state = stateOf(view, memberOf(event) !== null, closed);
+	// A member whose marks delay them counts down to their own opening (attendance/ladder.ts).
+	const opensAt = view.marks?.opensAt ?? view.opensAt;
 	return {
 		state,
 		unregistering,
-		opensAt: view.opensAt,
-		now: now.getTime() < Date.parse(view.opensAt) ? now.toISOString() : null,
+		opensAt,
+		now: now.getTime() < Date.parse(opensAt) ? now.toISOString() : null,
 		payHref: payHrefOf(view.mine, locale),
 		signInHref: `${localizePath('/auth/login', locale)}?redirectTo=${encodeURIComponent(path)}`,
 		words: sectionWords(view, state, unregistering, closed, locale)

@@ -6,6 +6,7 @@ import { formatDate, formatDateTime, formatList } from '$lib/format';
 import { localizePath, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import type { MemberView, Mine, MyRegistration, NamedReason } from '../registration';
+import { standingInWords, unregisterOutcome } from './marks-words';
 
 /** Whether the member may still give up their seat: freely, only marked late, or not at all. */
 export type Unregistering = 'free' | 'late' | 'closed';
@@ -117,7 +118,14 @@ function linesOf(
 		const deadline = deadlineOf(view, unregistering, locale);
 		const tone = unregistering === 'free' ? 'muted' : 'warn';
 		if (deadline) lines.push({ text: deadline, tone, testid: 'registration-deadline' });
+		const outcome = unregisterOutcome(view, unregistering, locale);
+		if (outcome) lines.push({ text: outcome, tone, testid: 'registration-mark-outcome' });
 	}
+	const standing =
+		state === 'register' && view.marks
+			? standingInWords(view.marks.standing, view.marks.opensAt, locale)
+			: null;
+	if (standing) lines.push({ text: standing, tone: 'warn', testid: 'registration-marks' });
 	if (state === 'ineligible') {
 		const reasons = (view.ineligible ?? []).map((r) => reasonInWords(r, locale));
 		lines.push({ text: `${m.registration_ineligible()} ${formatList(reasons, locale)}.` });
@@ -175,6 +183,10 @@ export function answerInWords(
 			return m.registration_error_not_open({
 				date: when.opensAt ? formatDateTime(when.opensAt, locale) : ''
 			});
+		case 'marks_delay':
+			return m.marks_error_delay({
+				date: when.opensAt ? formatDateTime(when.opensAt, locale) : ''
+			});
 		case 'closed':
 			return m.registration_closed();
 		case 'rate_limited':
@@ -218,5 +230,6 @@ export const profileListWords = () => ({
 	title: m.registration_mine_title(),
 	empty: m.registration_mine_empty(),
 	browse: m.registration_mine_browse(),
-	payLink: m.registration_pay_link()
+	payLink: m.registration_pay_link(),
+	marks: m.marks_profile_link()
 });

@@ -58,3 +58,34 @@ export interface RegistrationsTable {
 	created_at: string;
 	updated_at: string;
 }
+
+/** A confirmed registration's attendance (migration 034). */
+export interface AttendanceTable {
+	registration_id: string;
+	event_id: string;
+	user_id: string;
+	/** present | late | no_show */
+	state: string;
+	/** When the door checked them in; null for a no-show or a state set by hand without one. */
+	arrived_at: string | null;
+	/** The organiser's reason when they set the state by hand. */
+	reason: string | null;
+	updated_at: string;
+}
+
+/** A mark a member was given (migration 034); counted by the ladder until it expires or is removed. */
+export interface MarksTable {
+	id: string;
+	user_id: string;
+	event_id: string;
+	registration_id: string;
+	/** no_show | late_unregister */
+	kind: string;
+	weight: number;
+	/** The event's start: the mark's expiry is counted from it. */
+	event_at: string;
+	created_at: string;
+	removed_at: string | null;
+	removed_by: string | null;
+	removed_reason: string | null;
+}

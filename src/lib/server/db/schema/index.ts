@@ -58,7 +58,13 @@ import type {
 	JobApplicationFilesTable,
 	JobApplicationNotesTable
 } from './applications';
-import type { EventRegistrationTable, RegistrationPoolsTable, RegistrationsTable } from './events';
+import type {
+	AttendanceTable,
+	EventRegistrationTable,
+	MarksTable,
+	RegistrationPoolsTable,
+	RegistrationsTable
+} from './events';
 import type { CalendarFeedsTable } from './calendar';
 import type { EventFeedbackSettingsTable, EventFeedbackTable } from './feedback';
 import type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
@@ -128,6 +134,8 @@ export interface Database {
 	event_registration: EventRegistrationTable;
 	registration_pools: RegistrationPoolsTable;
 	registrations: RegistrationsTable;
+	attendance: AttendanceTable;
+	marks: MarksTable;
 	calendar_feeds: CalendarFeedsTable;
 	event_feedback_settings: EventFeedbackSettingsTable;
 	event_feedback: EventFeedbackTable;
