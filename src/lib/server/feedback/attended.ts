@@ -1,9 +1,11 @@
-// Who attended an event, as the feedback asks it: the one place that answers it, so that it can
-// follow the door's check-in (present, late) once attendance is recorded, without touching the rest.
+// Who attended an event, as the feedback asks it. At an event whose door recorded arrivals, those
+// the attendance counts present or late (a confirmed seat that never came is not asked); at an
+// event that never ran a check-in there is no attendance to go by, and a confirmed seat counts,
+// as the marks treat such an event (attendance/attendance.ts gives no no-shows there).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 
-/** For now: the member held a confirmed seat, and the event has ended (`endsAt`). */
+/** Whether `userId` may give feedback on the event: it has ended (`endsAt`) and they came. */
 export async function hasAttended(
 	db: Kysely<Database>,
 	event: { id: string; endsAt: string },
@@ -13,10 +15,23 @@ export async function hasAttended(
 	if (now.getTime() < Date.parse(event.endsAt)) return false;
 	const row = await db
 		.selectFrom('registrations')
-		.select('id')
-		.where('event_id', '=', event.id)
-		.where('user_id', '=', userId)
-		.where('status', '=', 'confirmed')
+		.leftJoin('attendance', 'attendance.registration_id', 'registrations.id')
+		.select((eb) => [
+			'attendance.state',
+			eb
+				.exists(
+					eb
+						.selectFrom('attendance as door')
+						.select('door.registration_id')
+						.where('door.event_id', '=', event.id)
+						.where('door.arrived_at', 'is not', null)
+				)
+				.as('door_used')
+		])
+		.where('registrations.event_id', '=', event.id)
+		.where('registrations.user_id', '=', userId)
+		.where('registrations.status', '=', 'confirmed')
 		.executeTakeFirst();
-	return row !== undefined;
+	if (!row) return false;
+	return !row.door_used || row.state === 'present' || row.state === 'late';
 }

@@ -13,6 +13,7 @@ import {
 	people,
 	saveSettings
 } from '../registration/test-fixtures';
+import { recordArrival } from '../attendance';
 import { FEEDBACK_COMMENT_MAX, feedbackService, type FeedbackInput } from '.';
 
 // The suite's event ends on 20 December at 23:00 UTC; its form is open for 14 days from then.
@@ -111,6 +112,36 @@ describe.each(ENGINES)('event feedback on %s', (engine) => {
 			'accepted'
 		);
 		expect((await answers()).map((a) => a.user_id)).toEqual(['wait']);
+	});
+
+	it('at an event whose door checked people in, only those who came (present or late) answer', async () => {
+		await attended(['came', 'late', 'stayed-home']);
+		// Two came through the door (the later one late, by the ladder's grace), one never did.
+		const seat = async (user: string) =>
+			(
+				await on.db
+					.selectFrom('registrations')
+					.select('id')
+					.where('user_id', '=', user)
+					.executeTakeFirstOrThrow()
+			).id;
+		for (const [user, at] of [
+			['came', after(-3)],
+			['late', after(-1)]
+		] as const) {
+			const registrationId = await seat(user);
+			await on.db.transaction().execute((trx) => recordArrival(trx, { registrationId, at }));
+		}
+		expect((await feedback().form(as('stayed-home'), EVENT, after(1))).state).toBe('not_attended');
+		expect(
+			await outcome(feedback().answer(as('stayed-home'), EVENT, { rating: 1 }, after(1)))
+		).toBe('Forbidden:not_attended');
+		for (const user of ['came', 'late']) {
+			expect(await outcome(feedback().answer(as(user), EVENT, { rating: 4 }, after(1)))).toBe(
+				'accepted'
+			);
+		}
+		expect((await answers()).map((a) => a.user_id)).toEqual(['came', 'late']);
 	});
 
 	it('an event that does not ask for feedback takes none, nor one turned off; an unknown event is not found', async () => {
