@@ -38,6 +38,7 @@ import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
 import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
+import { ticketsService } from './tickets';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './rate-limit';
@@ -211,6 +212,7 @@ export function buildServices(
 		membership: membershipService(db),
 		registration,
 		calendarFeeds: calendarFeeds({ db, registration }),
+		tickets: ticketsService({ db, keyring, roles: identity.roles }),
 		notifications: notificationsService({ db, keyring }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,

@@ -434,6 +434,17 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ user_id: 'u1', kind: 'promoted', enabled: 0, updated_at: T })
 		.execute();
 	await db
+		.insertInto('check_ins')
+		.values({
+			registration_id: 'r1',
+			event_id: event.id,
+			door: 'Inngang øst',
+			checked_by: 'u1',
+			at: T,
+			recorded_at: LATER
+		})
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

@@ -36,7 +36,9 @@ const PRIVATE = new Set([
 	// A member's secret feed address: no page shows it.
 	'calendar_feeds',
 	// A member's choice of e-mails: read for their profile and the mails sent to them only.
-	'notification_preferences'
+	'notification_preferences',
+	// Who came through the door: shown to the event's organisers only, written a scan at a time.
+	'check_ins'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -26,6 +26,7 @@ import {
 	unregisterPerson
 } from './register';
 import { addPerson, attendeeLists, editorChoices, movePerson } from './organise';
+import { requireOrganiser } from './organiser';
 import { paidOrder, seatsDue } from './seat-orders';
 import { confirmedCounts, statusCounts } from './seats';
 import { auditedSettings, inputOf, loadRegistration, writeSettings } from './settings';
@@ -145,15 +146,8 @@ export function registrationService(deps: RegistrationDeps) {
 		return result;
 	}
 
-	async function organiser(ctx: UserContext, eventId: string) {
-		const event = await db
-			.selectFrom('events')
-			.select('unit_id')
-			.where('id', '=', eventId)
-			.executeTakeFirst();
-		if (!event) throw new NotFound('unknown event', 'unknown_event');
-		return roles.require(ctx, { action: 'edit-content', unitId: event.unit_id });
-	}
+	const organiser = (ctx: UserContext, eventId: string) =>
+		requireOrganiser(db, roles, ctx, eventId);
 
 	/**
 	 * Gives a given-up seat's money back through the shop's refund, after its transaction

@@ -58,3 +58,13 @@ export interface RegistrationsTable {
 	created_at: string;
 	updated_at: string;
 }
+
+/** A registration that came through the door (migration 033): the first scan only. */
+export interface CheckInsTable {
+	registration_id: string;
+	event_id: string;
+	door: string;
+	checked_by: string;
+	at: string;
+	recorded_at: string;
+}

@@ -58,7 +58,12 @@ import type {
 	JobApplicationFilesTable,
 	JobApplicationNotesTable
 } from './applications';
-import type { EventRegistrationTable, RegistrationPoolsTable, RegistrationsTable } from './events';
+import type {
+	CheckInsTable,
+	EventRegistrationTable,
+	RegistrationPoolsTable,
+	RegistrationsTable
+} from './events';
 import type { CalendarFeedsTable } from './calendar';
 import type { AppMetaTable, RateLimitsTable, JobLeasesTable, AuditLogTable } from './system';
 
@@ -128,4 +133,5 @@ export interface Database {
 	registrations: RegistrationsTable;
 	calendar_feeds: CalendarFeedsTable;
 	notification_preferences: NotificationPreferencesTable;
+	check_ins: CheckInsTable;
 }
