@@ -37,7 +37,9 @@ export interface DoorKit {
 	title: { no: string; en: string };
 	/** Public keys (raw Ed25519, base64url) by id; the current first. */
 	keys: { id: string; raw: string }[];
+	/** Each with their ticket, so that a check-in found by name goes the way a scan goes. */
 	attendees: (ReturnType<typeof personOf> & {
+		token: string;
 		checkedIn: { at: string; door: string } | null;
 	})[];
 }
@@ -139,6 +141,7 @@ export function ticketsService(deps: TicketsDeps) {
 				keys: this.publicKeys(),
 				attendees: rows.map((r) => ({
 					...personOf(r),
+					token: tokenOf(eventId, r.id),
 					checkedIn:
 						r.checked_in_at === null ? null : { at: r.checked_in_at, door: r.checked_in_door! }
 				}))

@@ -2,6 +2,7 @@ import { error } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { ownAddresses } from '$lib/server/web/moved';
+import { ticketOnEventPage } from '$lib/server/web/tickets';
 import {
 	registerAction,
 	registrationOnPage,
@@ -21,7 +22,8 @@ export const load: PageServerLoad = async (event) => {
 			event,
 			found.event.id,
 			localizePath(`/events/${found.event.slug}`, locals.locale)
-		)
+		),
+		ticket: await ticketOnEventPage(event, found.event)
 	};
 };
 
