@@ -1,7 +1,16 @@
 // Reading QR codes from the phone's camera: the back camera's picture in a <video>, a frame drawn
 // to a canvas a few times a second and decoded by jsQR (a maintained pure-JavaScript decoder; the
-// browser's BarcodeDetector is missing on most desktops and Linux). jsQR is loaded when the
-// camera starts, so the page's first visit does not carry it.
+// browser's BarcodeDetector is missing on most desktops and Linux). jsQR is fetched once the page
+// has loaded (warmDecoder), not with it, and before the connection may go at the door.
+
+const decoder = () => import('jsqr');
+
+/** Fetches the decoder now, so that scanning works when the connection is lost later. */
+export function warmDecoder(): void {
+	decoder().catch(() => {
+		// Offline already: starting the camera will try again.
+	});
+}
 
 /** Starts the camera into `video` and calls `onCode` with each code read; returns the stop. */
 export async function startScanning(
@@ -9,7 +18,7 @@ export async function startScanning(
 	onCode: (text: string) => void
 ): Promise<() => void> {
 	const [{ default: jsQR }, stream] = await Promise.all([
-		import('jsqr'),
+		decoder(),
 		navigator.mediaDevices.getUserMedia({
 			video: { facingMode: 'environment' },
 			audio: false

@@ -4,6 +4,7 @@
 // (the domain asks): 401 without a session, 403 for anyone else, 404 for an unknown event.
 import { fail, type RequestEvent } from '@sveltejs/kit';
 import { m } from '$lib/paraglide/messages';
+import { SECURITY_HEADERS } from '../../../../scripts/response-headers.js';
 import { CheckInRequest, CheckInSyncRequest } from '$lib/schemas/check-in';
 import type { UserContext } from '../context';
 import { services } from '../app';
@@ -60,10 +61,19 @@ const doorWords = () => ({
 });
 export type DoorWords = ReturnType<typeof doorWords>;
 
+const DOOR_PERMISSIONS = SECURITY_HEADERS['permissions-policy']!.replace(
+	'camera=()',
+	'camera=(self)'
+);
+
 export async function doorPage(event: Event) {
 	const { caller, locale } = event.locals;
 	const kit = await allowedOr404(services().tickets.door(caller, event.params.id));
-	event.setHeaders({ 'cache-control': 'private, no-store' });
+	event.setHeaders({
+		'cache-control': 'private, no-store',
+		// Every other page refuses the camera (scripts/response-headers.js); the door needs it.
+		'permissions-policy': DOOR_PERMISSIONS
+	});
 	const title = kit.title[locale] || kit.title.no;
 	return {
 		kit,
