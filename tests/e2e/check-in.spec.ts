@@ -69,6 +69,21 @@ async function doorBrowser(testInfo: TestInfo, svg: string): Promise<Browser> {
 	});
 }
 
+/** The organiser's door page on a phone-sized screen, the one ticket holder not checked in yet. */
+async function openDoor(door: Browser, baseURL: string, locale: Locale, event: string) {
+	const context = await door.newContext({
+		viewport: { width: 390, height: 844 },
+		permissions: ['camera']
+	});
+	await e2eSession(context, baseURL, (await e2eAdmin()).id);
+	const page = await context.newPage();
+	await page.goto(`/${locale}/admin/events/${event}/check-in`);
+	await expect(page.getByTestId('checked-count')).toHaveText(
+		say(locale, 'tickets_checkin_count', { checked: 0, total: 1 })
+	);
+	return { context, page };
+}
+
 const checkIns = (event: string) =>
 	e2eDb((d) =>
 		d.prepare('select registration_id, door from check_ins where event_id = ?').all(event)
@@ -88,16 +103,7 @@ for (const locale of LOCALES) {
 
 		const door = await doorBrowser(testInfo, svg);
 		try {
-			const context = await door.newContext({
-				viewport: { width: 390, height: 844 },
-				permissions: ['camera']
-			});
-			await e2eSession(context, baseURL!, (await e2eAdmin()).id);
-			const page = await context.newPage();
-			await page.goto(`/${locale}/admin/events/${event}/check-in`);
-			await expect(page.getByTestId('checked-count')).toHaveText(
-				t('tickets_checkin_count', { checked: 0, total: 1 })
-			);
+			const { page } = await openDoor(door, baseURL!, locale, event);
 			expect(await axeViolations(page)).toEqual([]);
 
 			await page.getByRole('button', { name: t('tickets_checkin_start_camera') }).click();
@@ -133,16 +139,7 @@ for (const locale of LOCALES) {
 
 		const door = await doorBrowser(testInfo, svg);
 		try {
-			const context = await door.newContext({
-				viewport: { width: 390, height: 844 },
-				permissions: ['camera']
-			});
-			await e2eSession(context, baseURL!, (await e2eAdmin()).id);
-			const page = await context.newPage();
-			await page.goto(`/${locale}/admin/events/${event}/check-in`);
-			await expect(page.getByTestId('checked-count')).toHaveText(
-				t('tickets_checkin_count', { checked: 0, total: 1 })
-			);
+			const { context, page } = await openDoor(door, baseURL!, locale, event);
 			// The decoder is fetched after the page loads; wait for the network to settle before cutting it.
 			await page.waitForLoadState('networkidle');
 
