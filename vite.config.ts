@@ -44,17 +44,11 @@ const browserI18nRuntime: Plugin = {
 // server-rendered page, as a first visit does.
 const SERVER_RENDERED_ONLY =
 	/src[\\/]routes[\\/]\[\[lang=lang\]\][\\/]admin[\\/](.+[\\/])?\+(page|layout|error)\.svelte$/;
-// Save one page: the door's check-in (camera, offline queue) runs in the browser (csr = true in its
-// +page.ts), and with it the admin area's layout, which only it loads there.
-const BROWSER_RENDERED_ADMIN =
-	/admin[\\/](\+layout|events[\\/]\[id\][\\/]check-in[\\/]\+page)\.svelte$/;
 const serverRenderedOnly: Plugin = {
 	name: 'orgweb:server-rendered-only',
 	enforce: 'pre',
 	load(id, options) {
-		if (options?.ssr || !SERVER_RENDERED_ONLY.test(id) || BROWSER_RENDERED_ADMIN.test(id)) {
-			return null;
-		}
+		if (options?.ssr || !SERVER_RENDERED_ONLY.test(id)) return null;
 		return `<script>import { onMount } from 'svelte'; onMount(() => location.replace(location.href));</script>`;
 	}
 };

@@ -1,9 +1,29 @@
 // Reading QR codes from the phone's camera: the back camera's picture in a <video>, a frame drawn
 // to a canvas a few times a second and decoded by jsQR (a maintained pure-JavaScript decoder; the
-// browser's BarcodeDetector is missing on most desktops and Linux). jsQR is fetched once the page
-// has loaded (warmDecoder), not with it, and before the connection may go at the door.
+// browser's BarcodeDetector is missing on most desktops and Linux). jsQR is CommonJS: imported
+// through the bundler, its interop helpers went into the runtime chunk every page loads (0.27 kB
+// on each), so it is served as its own file and loaded as a script, once the page has loaded and
+// before the connection may go at the door.
+import type jsQRFunction from 'jsqr';
+import decoderUrl from 'jsqr/dist/jsQR.js?url';
 
-const decoder = () => import('jsqr');
+type Decode = typeof jsQRFunction;
+let loading: Promise<Decode> | undefined;
+
+function decoder(): Promise<Decode> {
+	loading ??= new Promise<Decode>((resolve, reject) => {
+		const script = document.createElement('script');
+		script.src = decoderUrl;
+		script.onload = () => resolve((window as unknown as { jsQR: Decode }).jsQR);
+		script.onerror = () => {
+			script.remove();
+			loading = undefined;
+			reject(new Error('the QR decoder could not be loaded'));
+		};
+		document.head.append(script);
+	});
+	return loading;
+}
 
 /** Fetches the decoder now, so that scanning works when the connection is lost later. */
 export function warmDecoder(): void {
@@ -17,7 +37,7 @@ export async function startScanning(
 	video: HTMLVideoElement,
 	onCode: (text: string) => void
 ): Promise<() => void> {
-	const [{ default: jsQR }, stream] = await Promise.all([
+	const [jsQR, stream] = await Promise.all([
 		decoder(),
 		navigator.mediaDevices.getUserMedia({
 			video: { facingMode: 'environment' },
