@@ -3,7 +3,7 @@
 // end, and writes everything to bench/results.json.
 //
 // BENCH_QUICK=1 shortens every load (development runs);
-// BENCH_ONLY=http,growth,cold,weight,shop,instances,registration,expenses,signedin,assistant runs
+// BENCH_ONLY=http,growth,cold,weight,shop,instances,registration,checkin,expenses,signedin,assistant runs
 // some parts only.
 // Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { assistantBench, printAssistantSummary } from './assistant.mjs';
 import { coldStart } from './cold-start.mjs';
 import { dataGrowth } from './data-growth.mjs';
+import { checkinBench } from './checkin.mjs';
 import { expensesBench } from './expenses.mjs';
 import { httpBench, printGoals } from './http.mjs';
 import { instancesBench } from './instances.mjs';
@@ -30,6 +31,7 @@ const PARTS = {
 	shop: shopBench,
 	instances: instancesBench,
 	registration: registrationBench,
+	checkin: checkinBench,
 	expenses: expensesBench,
 	signedin: signedInBench,
 	assistant: assistantBench
@@ -79,7 +81,8 @@ const failedLoads = [
 ];
 const receiptUnread = results.assistant && !results.assistant.ocr.readEveryTime;
 // A rush or churn check that did not hold, or a server error in either (registration.mjs).
-const registrationFailed = Boolean(results.registration?.flagged);
+const registrationFailed =
+	Boolean(results.registration?.flagged) || Boolean(results.checkin?.flagged);
 results.flagged = failedLoads.length > 0 || Boolean(receiptUnread) || registrationFailed;
 results.seconds = Math.round((performance.now() - started) / 1000);
 

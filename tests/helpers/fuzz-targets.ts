@@ -45,6 +45,8 @@ export const API_ROUTES: { path: string; methods: string[] }[] = [
 	{ path: '/api/payment/vipps/callback', methods: ['POST'] },
 	{ path: '/api/events/evt-julebord/registration', methods: ['GET', 'POST', 'DELETE'] },
 	{ path: '/api/events/evt-climbing/registration', methods: ['GET', 'POST', 'DELETE'] },
+	{ path: '/api/events/evt-julebord/check-in', methods: ['POST'] },
+	{ path: '/api/events/evt-julebord/check-in/sync', methods: ['POST'] },
 	{ path: '/api/notifications/unsubscribe', methods: ['GET', 'POST'] },
 	{ path: '/api/no-such-route', methods: ['GET', 'POST'] }
 ];
@@ -108,6 +110,7 @@ export const FORM_ACTIONS: string[] = [
 	'/en/admin/events/evt-julebord/attendance?/state',
 	'/en/admin/events/evt-julebord/attendance?/removeMark',
 	'/en/admin/marks',
+	'/en/admin/events/evt-julebord/check-in',
 	'/en/admin/content/pages/policies/expenses?/save',
 	'/en/admin/assistant?/dismiss',
 	'/en/admin/inbox/contact/00000000-0000-4000-8000-000000000000?/assign',

@@ -40,6 +40,7 @@ import { feedbackService } from './feedback';
 import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
 import { attendanceService } from './attendance';
+import { ticketsService } from './tickets';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './rate-limit';
@@ -214,6 +215,7 @@ export function buildServices(
 		registration,
 		attendance: attendanceService({ db, roles: identity.roles }),
 		calendarFeeds: calendarFeeds({ db, registration }),
+		tickets: ticketsService({ db, keyring, roles: identity.roles }),
 		notifications: notificationsService({ db, keyring }),
 		feedback: feedbackService({ db, roles: identity.roles }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),

@@ -1,8 +1,18 @@
 // The site's one key for secrets at rest (payout accounts, safety reports): AES-256-GCM with
 // versioned, rotatable keys, each value authenticated with the id of the row it belongs to. The
 // key lives outside the database (configuration or a 0600 key file beside it); nothing here knows
-// what the values are.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+// what the values are. The same keys also give Ed25519 signing keys, one per purpose (HKDF with
+// the purpose as its label), for what is verified with a public key alone (tickets at the door).
+import {
+	createCipheriv,
+	createDecipheriv,
+	createHash,
+	createPrivateKey,
+	createPublicKey,
+	hkdfSync,
+	randomBytes,
+	type KeyObject
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -16,6 +26,38 @@ export interface Keyring {
 	/** `rowId` is authenticated with the value: decrypting it under another id fails. */
 	encrypt(plain: string, rowId: string): string;
 	decrypt(stored: string, rowId: string): string;
+	/** The Ed25519 keys for `purpose`: signing with the current key's, verifying with every key's. */
+	signingKeys(purpose: string): SigningKeys;
+}
+
+export interface PublicSigningKey {
+	/** The first 8 hex digits of the SHA-256 of the raw public key. */
+	id: string;
+	key: KeyObject;
+	/** The 32 raw bytes of the public key, base64url: what a browser imports into WebCrypto. */
+	raw: string;
+}
+
+export interface SigningKeys {
+	current: PublicSigningKey & { privateKey: KeyObject };
+	/** Every configured key's public key, the current first: older ones verify after a rotation. */
+	verifying: PublicSigningKey[];
+}
+
+// PKCS#8 for an Ed25519 private key is this fixed header followed by the 32-byte seed (RFC 8410).
+const ED25519_PKCS8_HEADER = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** The Ed25519 key pair derived from `key` for `purpose`; a new purpose never reuses another's. */
+export function derivedSigningKey(key: Buffer, purpose: string): SigningKeys['current'] {
+	const seed = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `orgweb ${purpose}`, 32));
+	const privateKey = createPrivateKey({
+		key: Buffer.concat([ED25519_PKCS8_HEADER, seed]),
+		format: 'der',
+		type: 'pkcs8'
+	});
+	const publicKey = createPublicKey(privateKey);
+	const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url');
+	return { id: keyId(raw), key: publicKey, raw: raw.toString('base64url'), privateKey };
 }
 
 const PREFIX = 'v1';
@@ -41,8 +83,21 @@ export function keyring(keys: Buffer[]): Keyring {
 	const byId = new Map(keys.map((k) => [keyId(k), k]));
 	const current = keys[0]!;
 	const currentId = keyId(current);
+	const signing = new Map<string, SigningKeys>();
 	return {
 		currentId,
+		signingKeys(purpose) {
+			let found = signing.get(purpose);
+			if (!found) {
+				const pairs = keys.map((k) => derivedSigningKey(k, purpose));
+				found = {
+					current: pairs[0]!,
+					verifying: pairs.map(({ id, key, raw }) => ({ id, key, raw }))
+				};
+				signing.set(purpose, found);
+			}
+			return found;
+		},
 		encrypt(plain, rowId) {
 			const iv = randomBytes(12);
 			const cipher = createCipheriv('aes-256-gcm', current, iv);
@@ -120,7 +175,8 @@ export function lazyKeyring(build: () => Keyring): Keyring {
 			return get().currentId;
 		},
 		encrypt: (plain, rowId) => get().encrypt(plain, rowId),
-		decrypt: (stored, rowId) => get().decrypt(stored, rowId)
+		decrypt: (stored, rowId) => get().decrypt(stored, rowId),
+		signingKeys: (purpose) => get().signingKeys(purpose)
 	};
 }
 

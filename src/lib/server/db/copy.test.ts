@@ -477,6 +477,17 @@ async function fillEveryTable(db: Db): Promise<void> {
 		})
 		.execute();
 	await db
+		.insertInto('check_ins')
+		.values({
+			registration_id: 'r1',
+			event_id: event.id,
+			door: 'Inngang øst',
+			checked_by: 'u1',
+			at: T,
+			recorded_at: LATER
+		})
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

@@ -42,6 +42,7 @@ import * as m028 from './migrations/028_event_registration';
 import * as m030 from './migrations/030_registration_refund';
 import * as m031 from './migrations/031_calendar_feeds';
 import * as m032 from './migrations/032_notification_preferences';
+import * as m033 from './migrations/033_check_ins';
 import * as m034 from './migrations/034_attendance_marks';
 import * as m036 from './migrations/036_event_feedback';
 import type { Engine } from './dialect';
@@ -83,6 +84,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'030_registration_refund': m030,
 	'031_calendar_feeds': m031,
 	'032_notification_preferences': m032,
+	'033_check_ins': m033,
 	'034_attendance_marks': m034,
 	'036_event_feedback': m036
 };

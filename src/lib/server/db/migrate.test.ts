@@ -54,6 +54,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'030_registration_refund',
 			'031_calendar_feeds',
 			'032_notification_preferences',
+			'033_check_ins',
 			'034_attendance_marks',
 			'036_event_feedback'
 		];

@@ -42,7 +42,9 @@ const PRIVATE = new Set([
 	'event_feedback',
 	// Who came to an event and the marks members were given: shown to them and the organisers only.
 	'attendance',
-	'marks'
+	'marks',
+	// Who came through the door: shown to the event's organisers only, written a scan at a time.
+	'check_ins'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -33,6 +33,7 @@ import { DEFAULT_PREFERENCES } from '../notifications/kinds';
 import { confirmationMail } from '../shop/confirmation';
 import { sqlOrderStore } from '../shop/orders-sql';
 import { registrationService } from '../registration';
+import { recordCheckIn } from '../tickets';
 import { identityService } from './index';
 import { invitationsService } from './invitations';
 import { hashPassword } from './passwords';
@@ -114,6 +115,7 @@ const ID_REFERENCES = new Set([
 	'contact_messages.assignee_id', // the staff member dealing with someone else's message
 	'contact_replies.author_id',
 	'job_application_notes.author_id',
+	'check_ins.checked_by', // the organiser who scanned someone else's ticket at the door
 	'safety_messages.staff_id',
 	'safety_access_log.actor',
 	'audit_log.actor',
@@ -412,6 +414,7 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 				removed_reason: 'Zelda sent a doctor’s note'
 			})
 			.execute();
+		// Let in at the door; she scanned the ticket herself, as a leader at the door may.
 		const seat = await db
 			.selectFrom('registrations')
 			.select('id')
@@ -429,6 +432,17 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 				updated_at: NOW.toISOString()
 			})
 			.execute();
+		await recordCheckIn(
+			db,
+			{
+				registrationId: seat.id,
+				eventId,
+				door: 'Zelda’s phone',
+				by: ZELDA.id,
+				at: NOW.toISOString()
+			},
+			NOW
+		);
 
 		// Claimant: paid, open, rejected and draft claims. Approver: Bob's claim, rejected with a
 		// reason about his health.
@@ -670,6 +684,9 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 		expect(data!.calendarFeed).toEqual({ createdAt: NOW.toISOString() });
 		expect(text).not.toContain('feed-hash-zelda');
 		expect(data!.notificationPreferences).toMatchObject({ reminder: false, promoted: true });
+		expect(data!.eventRegistrations).toEqual([
+			expect.objectContaining({ checkedIn: { at: NOW.toISOString(), door: 'Zelda’s phone' } })
+		]);
 		expect(data!.emailsSent.map((e) => e.kind)).toEqual(
 			expect.arrayContaining([
 				'password-reset',

@@ -8,7 +8,7 @@ import { Conflict, NotFound } from '../errors';
 import { drawAt } from './draw';
 import { peopleOf } from './eligibility';
 import { insertRegistration, liveRow } from './register';
-import { holdSeat } from './seat-orders';
+import { holdSeat, MONEY_IN } from './seat-orders';
 import { confirmedCounts, freeSeats, type Counts } from './seats';
 import type { Attendee, AttendeeLists, EventRegistration, Pool } from './types';
 import { fill, type Promotion } from './waiting-list';
@@ -124,13 +124,6 @@ export async function movePerson(
 		promotions: await fill(db, registration, now)
 	};
 }
-
-/**
- * Order statuses in which the organiser's lists call a seat paid: the money taken, or held at the
- * provider until it is captured. Not the engine's PAID_STATUSES, which also keep a refunded seat
- * from being given up for want of payment: its money went back, and the list says so.
- */
-const MONEY_IN: readonly string[] = ['authorized', 'paid'];
 
 /** The event's live registrations with the people's names and whether their seat is paid. */
 export async function attendeeLists(

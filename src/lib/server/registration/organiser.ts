@@ -1,11 +1,11 @@
-// Who organises an event: an admin, or a leader of the event's unit. The registration's settings
-// and lists ask it, and so does everything else an event's organisers run (its feedback).
+// Who organises an event: admins and the leaders of the event's unit (the roles' `edit-content`
+// on that unit). Registration's admin pages and the door's check-in ask the same question here.
 import type { UserContext } from '../context';
 import type { Db } from '../db';
 import { NotFound } from '../errors';
 import type { RolesService } from '../identity/roles';
 
-/** The caller, if they may organise the event; NotFound for an unknown event, Forbidden if not theirs. */
+/** The signed-in organiser of `eventId`; NotFound for an unknown event, Forbidden for anyone else. */
 export async function requireOrganiser(
 	db: Db,
 	roles: Pick<RolesService, 'require'>,

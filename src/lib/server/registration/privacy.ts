@@ -17,6 +17,7 @@ export async function registrationsOf(db: Tx, userId: string) {
 		.selectFrom('registrations')
 		.innerJoin('events', 'events.id', 'registrations.event_id')
 		.leftJoin('registration_pools', 'registration_pools.id', 'registrations.pool_id')
+		.leftJoin('check_ins', 'check_ins.registration_id', 'registrations.id')
 		.select([
 			'registrations.event_id',
 			'events.title_no',
@@ -29,7 +30,9 @@ export async function registrationsOf(db: Tx, userId: string) {
 			'registrations.pay_by',
 			'registrations.cancelled_reason',
 			'registrations.created_at',
-			'registrations.updated_at'
+			'registrations.updated_at',
+			'check_ins.at as checked_in_at',
+			'check_ins.door as checked_in_door'
 		])
 		.where('registrations.user_id', '=', userId)
 		.orderBy('registrations.created_at')
@@ -45,7 +48,8 @@ export async function registrationsOf(db: Tx, userId: string) {
 		// An organiser's reason for a removal is about them, and theirs to see.
 		cancelledReason: r.cancelled_reason,
 		createdAt: r.created_at,
-		updatedAt: r.updated_at
+		updatedAt: r.updated_at,
+		checkedIn: r.checked_in_at === null ? null : { at: r.checked_in_at, door: r.checked_in_door }
 	}));
 }
 

@@ -22,6 +22,13 @@ export const PAY_WITHIN_MS = 24 * 60 * 60_000;
 /** Order statuses in which the seat counts as paid: the money is taken or being taken. */
 export const PAID_STATUSES: readonly string[] = ['authorized', 'paid', 'refunding', 'refunded'];
 
+/**
+ * Order statuses in which the organiser's lists call a seat paid, and its ticket lets one in: the
+ * money taken, or held at the provider until it is captured. Not PAID_STATUSES, which also keep a
+ * refunded seat from being given up for want of payment: its money went back.
+ */
+export const MONEY_IN: readonly string[] = ['authorized', 'paid'];
+
 /** What a person pays for a seat: the member price for members when set; null or 0: free. */
 export function seatPrice(registration: EventRegistration, member: boolean): number | null {
 	const price =

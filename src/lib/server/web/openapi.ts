@@ -30,6 +30,12 @@ import { CalendarFeedToken } from '$lib/schemas/calendar';
 import { CallbackBody, CallbackResult, CheckoutReturnQuery } from '$lib/schemas/payments';
 import { UnsubscribeQuery, UnsubscribeResponse } from '$lib/schemas/notifications';
 import { MineResponse, RegistrationRequest, RegistrationResponse } from '$lib/schemas/registration';
+import {
+	CheckInRequest,
+	CheckInResponse,
+	CheckInSyncRequest,
+	CheckInSyncResponse
+} from '$lib/schemas/check-in';
 
 type Schema = z.ZodType;
 
@@ -105,6 +111,32 @@ const registrationOperation = (
 		},
 		401: jsonBody('Not signed in', ErrorBody),
 		404: jsonBody('Unknown event, or the event takes no registrations', ErrorBody),
+		...refusals
+	}
+});
+
+/** A door's POSTs (a scan, a queue): organisers of the event only, in the error convention. */
+const doorOperation = (
+	operationId: string,
+	summary: string,
+	body: ReturnType<typeof jsonBody>,
+	ok: ReturnType<typeof jsonBody>,
+	refusals: Record<number, ReturnType<typeof jsonBody>> = {}
+) => ({
+	operationId,
+	summary,
+	security: SIGNED_IN,
+	parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+	requestBody: { required: true, ...body },
+	responses: {
+		200: ok,
+		400: jsonBody(
+			'Validation failed; for a scan also a string that is no ticket of this site (code malformed_ticket, or forged_ticket: forged or altered)',
+			ErrorBody
+		),
+		401: jsonBody('Not signed in', ErrorBody),
+		403: jsonBody('Not an organiser of the event (an admin or a leader of its unit)', ErrorBody),
+		404: jsonBody('Unknown event (code unknown_event)', ErrorBody),
 		...refusals
 	}
 });
@@ -457,6 +489,28 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 						),
 						429: memberTooMany
 					}
+				)
+			},
+			'/api/events/{id}/check-in': {
+				post: doorOperation(
+					'checkInTicket',
+					'Check a ticket in at the event’s door: checked_in the first time, already (with the first scan’s time and door) after that',
+					jsonBody('The ticket’s token and the door’s name', CheckInRequest),
+					jsonBody('The person let in, now or before', CheckInResponse),
+					{
+						409: jsonBody(
+							'A real ticket that does not let in here: another event’s (code other_event), or its registration holds no seat (code ticket_not_valid: cancelled, removed, waiting, unpaid)',
+							ErrorBody
+						)
+					}
+				)
+			},
+			'/api/events/{id}/check-in/sync': {
+				post: doorOperation(
+					'syncCheckIns',
+					'A door’s queue of scans made offline, with the door’s time of each: a result per scan, in order, as a scan would answer (a refusal as outcome refused with its code). A ticket already in is already, so a replayed queue changes nothing',
+					jsonBody('The door and its scans', CheckInSyncRequest),
+					jsonBody('One result per scan', CheckInSyncResponse)
 				)
 			},
 			'/api/documents/{id}': {

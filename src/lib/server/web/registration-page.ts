@@ -15,6 +15,7 @@ import type { MemberView, Mine } from '../registration';
 import { domainStatus } from './errors';
 import { accepted, formAction, refused, typedValues } from './form-action';
 import { overRateLimit } from './guard';
+import { ticketsOnProfile } from './tickets';
 import { keepUntil } from './page-cache';
 import {
 	payHrefOf,
@@ -195,12 +196,14 @@ export function unregisterAction(event: Event) {
 	});
 }
 
-/** The profile's "my registrations": the lines in words, and the section's own words. */
+/** The profile's "my registrations": the lines in words with their tickets, and the section's own words. */
 export async function registrationsOnProfile(event: RequestEvent) {
 	const locale = event.locals.locale;
 	const list = await services().registration.mine(event.locals.caller);
+	const lines = list.map((r) => registrationLine(r, locale));
+	const tickets = await ticketsOnProfile(event, lines);
 	return {
-		lines: list.map((r) => registrationLine(r, locale)),
+		lines: lines.map((line) => ({ ...line, ticket: tickets[line.eventId] ?? null })),
 		words: profileListWords()
 	};
 }

@@ -15,14 +15,18 @@ type Event = RequestEvent<{ id: string }>;
 const PRIVATE = { 'cache-control': 'private, no-store' };
 
 /** The signed-in member, or null (no session, or an anonymous cart's session). */
-function memberOf(event: Event) {
+export function memberOf(event: RequestEvent) {
 	const user = event.locals.user;
 	return user && !user.isAnonymous ? user : null;
 }
 
-const unauthorized = () => errorResponse(401, { error: 'Unauthorized' }, PRIVATE);
+export const unauthorized = () => errorResponse(401, { error: 'Unauthorized' }, PRIVATE);
 
-async function answered(event: Event, work: () => Promise<unknown>): Promise<Response> {
+/** `work`'s value as a private JSON answer; a refusal or a fault in the error convention. */
+export async function answered(
+	event: RequestEvent,
+	work: () => Promise<unknown>
+): Promise<Response> {
 	try {
 		return json(await work(), { headers: PRIVATE });
 	} catch (error) {

@@ -89,3 +89,13 @@ export interface MarksTable {
 	removed_by: string | null;
 	removed_reason: string | null;
 }
+
+/** A registration that came through the door (migration 033): the first scan only. */
+export interface CheckInsTable {
+	registration_id: string;
+	event_id: string;
+	door: string;
+	checked_by: string;
+	at: string;
+	recorded_at: string;
+}

@@ -60,6 +60,7 @@ import type {
 } from './applications';
 import type {
 	AttendanceTable,
+	CheckInsTable,
 	EventRegistrationTable,
 	MarksTable,
 	RegistrationPoolsTable,
@@ -140,4 +141,5 @@ export interface Database {
 	event_feedback_settings: EventFeedbackSettingsTable;
 	event_feedback: EventFeedbackTable;
 	notification_preferences: NotificationPreferencesTable;
+	check_ins: CheckInsTable;
 }

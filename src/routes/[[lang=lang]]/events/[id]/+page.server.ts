@@ -3,6 +3,7 @@ import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
 import { feedbackLinkOnPage } from '$lib/server/web/feedback';
 import { ownAddresses } from '$lib/server/web/moved';
+import { ticketOnEventPage } from '$lib/server/web/tickets';
 import {
 	registerAction,
 	registrationOnPage,
@@ -23,7 +24,8 @@ export const load: PageServerLoad = async (event) => {
 			found.event.id,
 			localizePath(`/events/${found.event.slug}`, locals.locale)
 		),
-		feedback: await feedbackLinkOnPage(event, found.event.id, found.event.slug)
+		feedback: await feedbackLinkOnPage(event, found.event.id, found.event.slug),
+		ticket: await ticketOnEventPage(event, found.event)
 	};
 };
 
