@@ -95,6 +95,15 @@ describe('POST /api/events/{id}/check-in', () => {
 			body: { outcome: 'already', door: 'east', at: first.body.at }
 		});
 		expect(checkIns(event)).toHaveLength(1);
+		// The door's check-in is her arrival: the attendance counts her as come.
+		const attendance = withDb(server.dbFile, (db) =>
+			db
+				.prepare('select state, arrived_at from attendance where registration_id = ?')
+				.all(ada.registrationId)
+		) as { state: string; arrived_at: string }[];
+		expect(attendance).toHaveLength(1);
+		expect(['present', 'late']).toContain(attendance[0]!.state);
+		expect(attendance[0]!.arrived_at).toBe(first.body.at);
 	});
 
 	it('a forged, altered or malformed ticket, another event’s and a cancelled one’s each get their answer; nothing is written', async () => {

@@ -39,7 +39,7 @@ import { rolesService, type IsMember } from './identity/roles';
 import { feedbackService } from './feedback';
 import { noticeLinks, notificationsService } from './notifications';
 import { registrationService } from './registration';
-import { attendanceService } from './attendance';
+import { attendanceService, recordArrival } from './attendance';
 import { ticketsService } from './tickets';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
@@ -215,7 +215,18 @@ export function buildServices(
 		registration,
 		attendance: attendanceService({ db, roles: identity.roles }),
 		calendarFeeds: calendarFeeds({ db, registration }),
-		tickets: ticketsService({ db, keyring, roles: identity.roles }),
+		// The door's check-in is the arrival attendance counts (present, or late by the ladder).
+		tickets: ticketsService({
+			db,
+			keyring,
+			roles: identity.roles,
+			onArrival: async (trx, checkIn) => {
+				await recordArrival(trx, {
+					registrationId: checkIn.registrationId,
+					at: new Date(checkIn.at)
+				});
+			}
+		}),
 		notifications: notificationsService({ db, keyring }),
 		feedback: feedbackService({ db, roles: identity.roles }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
