@@ -4,7 +4,8 @@
 import { error, fail, redirect, type RequestEvent } from '@sveltejs/kit';
 import { message, superValidate } from 'sveltekit-superforms';
 import { zod4 } from 'sveltekit-superforms/adapters';
-import { localizePath } from '$lib/i18n';
+import { formatDateTime } from '$lib/format';
+import { localizePath, type Locale } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
 import {
 	DeleteWithEmailForm,
@@ -13,6 +14,7 @@ import {
 } from '$lib/schemas/admin-people';
 import { ProfileForm, SessionForm } from '$lib/schemas/auth';
 import { services } from '../app';
+import type { SessionSummary } from '../identity/types';
 import { rememberLocale } from './auth';
 import { calendarFeedOnProfile } from './calendar-feed';
 import { clearSessionCookie } from './cookies';
@@ -45,8 +47,24 @@ export const profileWords = () => ({
 	privacyIntro: m.privacy_intro(),
 	privacyDownload: m.privacy_download(),
 	privacyDownloadNote: m.privacy_download_note(),
-	privacyDeleteLink: m.privacy_delete_link()
+	privacyDeleteLink: m.privacy_delete_link(),
+	sessions: m.profile_sessions(),
+	sessionRevoked: m.profile_session_revoked(),
+	sessionCurrent: m.profile_session_current(),
+	sessionRevoke: m.profile_session_revoke(),
+	signOutEverywhere: m.profile_sign_out_everywhere(),
+	signOutEverywhereNote: m.profile_sign_out_everywhere_note()
 });
+
+/** A session as its line says it: the browser (or "unknown") since when, and its button's label. */
+const sessionLine = <S extends SessionSummary>(session: S, locale: Locale) => {
+	const date = formatDateTime(session.createdAt, locale);
+	return {
+		...session,
+		label: `${session.userAgent ?? m.profile_session_unknown()} – ${m.profile_session_since({ date })}`,
+		revokeLabel: m.profile_session_revoke_label({ date })
+	};
+};
 
 /** The profile page: the caller's account, sessions, registrations, feed and e-mail choices. */
 export async function profilePage(event: RequestEvent) {
@@ -69,7 +87,7 @@ export async function profilePage(event: RequestEvent) {
 	return {
 		profile,
 		roles: userRoles,
-		sessions,
+		sessions: sessions.map((s) => sessionLine(s, event.locals.locale)),
 		registrations,
 		calendarFeed,
 		notifications,
