@@ -42,6 +42,7 @@ import * as m028 from './migrations/028_event_registration';
 import * as m030 from './migrations/030_registration_refund';
 import * as m031 from './migrations/031_calendar_feeds';
 import * as m032 from './migrations/032_notification_preferences';
+import * as m035 from './migrations/035_notification_senders';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
 import type { PostgresDatabase } from './postgres';
@@ -80,7 +81,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'028_event_registration': m028,
 	'030_registration_refund': m030,
 	'031_calendar_feeds': m031,
-	'032_notification_preferences': m032
+	'032_notification_preferences': m032,
+	'035_notification_senders': m035
 };
 
 /** The names of the migrations this version carries, in order. */

@@ -36,7 +36,9 @@ const PRIVATE = new Set([
 	// A member's secret feed address: no page shows it.
 	'calendar_feeds',
 	// A member's choice of e-mails: read for their profile and the mails sent to them only.
-	'notification_preferences'
+	'notification_preferences',
+	// Whom a member follows: read for the mails sent to them and the unit page's button only.
+	'unit_follows'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

@@ -45,7 +45,8 @@ import type {
 	MailOutboxTable,
 	ContactMessagesTable,
 	ContactRepliesTable,
-	NotificationPreferencesTable
+	NotificationPreferencesTable,
+	UnitFollowsTable
 } from './messages';
 import type {
 	SafetyReportsTable,
@@ -128,4 +129,5 @@ export interface Database {
 	registrations: RegistrationsTable;
 	calendar_feeds: CalendarFeedsTable;
 	notification_preferences: NotificationPreferencesTable;
+	unit_follows: UnitFollowsTable;
 }
