@@ -211,7 +211,12 @@ export function buildServices(
 		membership: membershipService(db),
 		registration,
 		calendarFeeds: calendarFeeds({ db, registration }),
-		notifications: notificationsService({ db, keyring }),
+		notifications: notificationsService({
+			db,
+			keyring,
+			mail,
+			ratePerMinute: config.MAIL_RATE_PER_MINUTE
+		}),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,
 		inbox,

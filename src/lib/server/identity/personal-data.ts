@@ -10,7 +10,7 @@ import type { Database, Db } from '../db';
 import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { mailSentTo } from '../mail/privacy';
-import { PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
+import { followsOf, PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
 import { registrationsOf } from '../registration/privacy';
 import { buyerRecords } from '../shop/privacy';
 import { aboutUser } from './audit-subjects';
@@ -173,6 +173,8 @@ export async function collectPersonalData(
 		calendarFeed: feed ? { createdAt: feed.created_at } : null,
 		/** Which kinds of e-mail they get (notifications/kinds.ts), on or off. */
 		notificationPreferences: await preferencesOf(db, userId),
+		/** The units they follow, to hear when registration opens for their events. */
+		unitsFollowed: await followsOf(db, userId),
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

@@ -30,7 +30,7 @@ import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import { forgetMailNaming } from '../mail/privacy';
 import type { Mailer } from '../mail';
-import { forgetPreferences } from '../notifications/privacy';
+import { forgetFollows, forgetPreferences } from '../notifications/privacy';
 import { forgetRegistrant } from '../registration/privacy';
 import { anonymiseBuyer, countOrders } from '../shop/privacy';
 import { ADMIN_GRANT, SAFETY_GRANT, TEAM_MEMBER, teamMemberSubject, USER } from './audit-subjects';
@@ -167,6 +167,7 @@ export function privacyService(deps: {
 				: { count: 0, fileIds: [], ownerIds: [] };
 			const mails = await forgetMailNaming(trx, { userId, email: user.email });
 			await forgetPreferences(trx, userId);
+			await forgetFollows(trx, userId);
 			// After the mail is forgotten: the promotions' mails are to others, and stay.
 			const promotions = await forgetRegistrant(trx, userId, now);
 			await trx
