@@ -434,6 +434,10 @@ async function fillEveryTable(db: Db): Promise<void> {
 		.values({ user_id: 'u1', kind: 'promoted', enabled: 0, updated_at: T })
 		.execute();
 	await db
+		.insertInto('unit_follows')
+		.values({ user_id: 'u1', unit_id: 'board-oslo', created_at: T })
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

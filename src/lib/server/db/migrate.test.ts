@@ -53,7 +53,8 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'028_event_registration',
 			'030_registration_refund',
 			'031_calendar_feeds',
-			'032_notification_preferences'
+			'032_notification_preferences',
+			'035_notification_senders'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);
 		expect(await migrate(db)).toEqual(later);
