@@ -125,3 +125,39 @@ describe('reminders and one-click unsubscribe', () => {
 		expect(await res.json()).toEqual({ error: 'Unauthorized' });
 	});
 });
+
+describe('following a unit from its page', () => {
+	const follow = (cookie: string, value: string) =>
+		fetch(`${server.url}/en/units/board-oslo?/follow`, {
+			method: 'POST',
+			headers: {
+				cookie,
+				origin: server.url,
+				accept: 'text/html',
+				'content-type': 'application/x-www-form-urlencoded'
+			},
+			body: `follow=${value}`,
+			redirect: 'manual'
+		});
+	const follows = (userId: string) =>
+		withDb(server.dbFile, (db) =>
+			db.prepare('select unit_id from unit_follows where user_id = ?').all(userId)
+		);
+
+	it('a member follows and stops following with the form alone (no JavaScript); a visitor sees no button', async () => {
+		const me = createSession(server.dbFile);
+		const page = await (
+			await fetch(`${server.url}/en/units/board-oslo`, { headers: { cookie: me.cookie } })
+		).text();
+		expect(page).toContain('Follow this unit');
+		const followed = await follow(me.cookie, '1');
+		expect(followed.status).toBe(200);
+		expect(await followed.text()).toContain('Stop following');
+		expect(follows(me.userId)).toEqual([{ unit_id: 'board-oslo' }]);
+		expect((await follow(me.cookie, '0')).status).toBe(200);
+		expect(follows(me.userId)).toEqual([]);
+		expect((await follow(me.cookie, 'maybe')).status).toBe(400);
+		const visitor = await (await fetch(`${server.url}/en/units/board-oslo`)).text();
+		expect(visitor).not.toContain('Follow this unit');
+	});
+});

@@ -14,34 +14,50 @@ const WORDS = {
 	no: {
 		greeting: (name: string) => (name ? `Hei ${name},` : 'Hei,'),
 		when: (when: string, where: string) => `Tid: ${when}\nSted: ${where}`,
-		reminderSubject: (t: string) => `Påminnelse: ${t} i morgen`,
-		reminderBody: (t: string) =>
-			`Du er påmeldt «${t}», som begynner snart. Kan du likevel ikke komme, meld deg av på arrangementets side, så går plassen til nestemann.`,
-		opensSubject: (t: string) => `Påmeldingen har åpnet: ${t}`,
-		opensBody: (t: string) =>
-			`Påmeldingen til «${t}» har åpnet. Du får denne e-posten fordi du følger eller er med i enheten som arrangerer det.`,
-		changedSubject: (t: string) => `Endret: ${t}`,
-		changedBody: (t: string) =>
-			`Tid eller sted for «${t}», som du er påmeldt, er endret. Slik blir det nå:`,
-		cancelledSubject: (t: string) => `Avlyst: ${t}`,
-		cancelledBody: (t: string) =>
-			`«${t}», som du var påmeldt, er avlyst. Har du betalt for plassen, får du beskjed om pengene.`
+		reminder: {
+			subject: (t: string) => `Påminnelse: ${t} i morgen`,
+			body: (t: string) =>
+				`Du er påmeldt «${t}», som begynner snart. Kan du likevel ikke komme, meld deg av på arrangementets side, så går plassen til nestemann.`
+		},
+		opens: {
+			subject: (t: string) => `Påmeldingen har åpnet: ${t}`,
+			body: (t: string) =>
+				`Påmeldingen til «${t}» har åpnet. Du får denne e-posten fordi du følger eller er med i enheten som arrangerer det.`
+		},
+		changed: {
+			subject: (t: string) => `Endret: ${t}`,
+			body: (t: string) =>
+				`Tid eller sted for «${t}», som du er påmeldt, er endret. Slik blir det nå:`
+		},
+		cancelled: {
+			subject: (t: string) => `Avlyst: ${t}`,
+			body: (t: string) =>
+				`«${t}», som du var påmeldt, er avlyst. Har du betalt for plassen, får du beskjed om pengene.`
+		}
 	},
 	en: {
 		greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
 		when: (when: string, where: string) => `When: ${when}\nWhere: ${where}`,
-		reminderSubject: (t: string) => `Reminder: ${t} tomorrow`,
-		reminderBody: (t: string) =>
-			`You are registered for “${t}”, which starts soon. If you can no longer come, unregister on the event’s page so the place goes to the next person.`,
-		opensSubject: (t: string) => `Registration is open: ${t}`,
-		opensBody: (t: string) =>
-			`Registration for “${t}” is open. You get this e-mail because you follow or belong to the unit organising it.`,
-		changedSubject: (t: string) => `Changed: ${t}`,
-		changedBody: (t: string) =>
-			`The time or place of “${t}”, which you are registered for, has changed. It is now:`,
-		cancelledSubject: (t: string) => `Cancelled: ${t}`,
-		cancelledBody: (t: string) =>
-			`“${t}”, which you were registered for, has been cancelled. If you paid for your place, you will hear about the money.`
+		reminder: {
+			subject: (t: string) => `Reminder: ${t} tomorrow`,
+			body: (t: string) =>
+				`You are registered for “${t}”, which starts soon. If you can no longer come, unregister on the event’s page so the place goes to the next person.`
+		},
+		opens: {
+			subject: (t: string) => `Registration is open: ${t}`,
+			body: (t: string) =>
+				`Registration for “${t}” is open. You get this e-mail because you follow or belong to the unit organising it.`
+		},
+		changed: {
+			subject: (t: string) => `Changed: ${t}`,
+			body: (t: string) =>
+				`The time or place of “${t}”, which you are registered for, has changed. It is now:`
+		},
+		cancelled: {
+			subject: (t: string) => `Cancelled: ${t}`,
+			body: (t: string) =>
+				`“${t}”, which you were registered for, has been cancelled. If you paid for your place, you will hear about the money.`
+		}
 	}
 } as const;
 
@@ -57,17 +73,9 @@ export function noticeMail(
 	const w = WORDS[locale];
 	const title = event.title[locale] || event.title.no;
 	const when = w.when(formatDateTimeRange(event.startsAt, event.endsAt, locale), event.location);
-	const subject = {
-		reminder: w.reminderSubject,
-		opens: w.opensSubject,
-		changed: w.changedSubject,
-		cancelled: w.cancelledSubject
-	}[occasion](title);
-	const body = {
-		reminder: w.reminderBody,
-		opens: w.opensBody,
-		changed: w.changedBody,
-		cancelled: w.cancelledBody
-	}[occasion](title);
-	return { subject, text: [w.greeting(name), '', body, '', when].join('\n') };
+	const { subject, body } = w[occasion];
+	return {
+		subject: subject(title),
+		text: [w.greeting(name), '', body(title), '', when].join('\n')
+	};
 }
