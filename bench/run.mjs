@@ -3,7 +3,7 @@
 // end, and writes everything to bench/results.json.
 //
 // BENCH_QUICK=1 shortens every load (development runs);
-// BENCH_ONLY=http,growth,cold,weight,shop,instances,registration,checkin,expenses,signedin,assistant runs
+// BENCH_ONLY=http,growth,cold,weight,shop,instances,registration,checkin,expenses,signedin,assistant,mail runs
 // some parts only.
 // Durations: see bench/README.md.
 import { writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { checkinBench } from './checkin.mjs';
 import { expensesBench } from './expenses.mjs';
 import { httpBench, printGoals } from './http.mjs';
 import { instancesBench } from './instances.mjs';
+import { mailBench } from './mail.mjs';
 import { QUICK } from './lib/load.mjs';
 import { registrationBench } from './registration.mjs';
 import { ROOT, ensureBuild } from './lib/orgweb.mjs';
@@ -34,7 +35,8 @@ const PARTS = {
 	checkin: checkinBench,
 	expenses: expensesBench,
 	signedin: signedInBench,
-	assistant: assistantBench
+	assistant: assistantBench,
+	mail: mailBench
 };
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim());
 const unknown = only?.filter((p) => !(p in PARTS)) ?? [];
@@ -57,9 +59,9 @@ const results = {
 console.log(
 	`orgweb bench${QUICK ? ' (BENCH_QUICK: short loads, for development only)' : ''}: ${results.machine.cpus} × ${results.machine.cpuModel}, Node ${process.version}`
 );
-// The shop and assistant parts load the sources and need no build/.
+// The shop, assistant and mail parts load the sources and need no build/.
 const selected = Object.keys(PARTS).filter((name) => !only || only.includes(name));
-results.built = selected.some((name) => !['shop', 'assistant'].includes(name))
+results.built = selected.some((name) => !['shop', 'assistant', 'mail'].includes(name))
 	? ensureBuild()
 	: false;
 

@@ -28,6 +28,14 @@ export const CronResponse = z.object({
 	success: z.literal(true),
 	deleted: z.number().int().min(0)
 });
+/** What a notifications run did: notices written, queued ones sent and failed (a retry follows). */
+export const NotificationsRunResponse = z.object({
+	success: z.literal(true),
+	reminders: z.number().int().min(0),
+	registrationOpens: z.number().int().min(0),
+	sent: z.number().int().min(0),
+	failed: z.number().int().min(0)
+});
 export const CronFailure = z.object({
 	success: z.literal(false),
 	error: z.literal('Internal error')

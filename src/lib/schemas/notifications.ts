@@ -40,3 +40,6 @@ export const UnsubscribeResponse = z.object({
 	enabled: z.literal(false)
 });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
+
+/** The unit page's button: follow (1) or stop following (0). */
+export const FollowForm = z.object({ follow: z.enum(['1', '0']).transform((v) => v === '1') });

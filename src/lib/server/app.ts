@@ -227,7 +227,12 @@ export function buildServices(
 				});
 			}
 		}),
-		notifications: notificationsService({ db, keyring }),
+		notifications: notificationsService({
+			db,
+			keyring,
+			mail,
+			ratePerMinute: config.MAIL_RATE_PER_MINUTE
+		}),
 		feedback: feedbackService({ db, roles: identity.roles }),
 		contact: contactService(sqlContactStore(db), mail, config.CONTACT_TO),
 		contactInbox: contactMessages,

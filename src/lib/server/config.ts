@@ -164,6 +164,12 @@ export const ConfigSchema = z.object({
 	/** Unset: mail is kept in the mail_outbox table and logged, not sent. */
 	SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
 	MAIL_FROM: z.string().min(3).default('orgweb <noreply@localhost>'),
+	/**
+	 * Bulk notices (reminders, registration opening, an event changed) sent per minute, over all
+	 * instances; receipts and other single mails go at once. 120 (docs/decisions.md): 2,000
+	 * reminders in under 17 minutes, below the hourly caps common SMTP relays start at.
+	 */
+	MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 	/** Where contact-form messages are sent. */
 	CONTACT_TO: z.email().default('post@example.org'),
 

@@ -488,6 +488,10 @@ async function fillEveryTable(db: Db): Promise<void> {
 		})
 		.execute();
 	await db
+		.insertInto('unit_follows')
+		.values({ user_id: 'u1', unit_id: 'board-oslo', created_at: T })
+		.execute();
+	await db
 		.insertInto('audit_log')
 		.values({
 			id: '0001',

@@ -44,6 +44,7 @@ import * as m031 from './migrations/031_calendar_feeds';
 import * as m032 from './migrations/032_notification_preferences';
 import * as m033 from './migrations/033_check_ins';
 import * as m034 from './migrations/034_attendance_marks';
+import * as m035 from './migrations/035_notification_senders';
 import * as m036 from './migrations/036_event_feedback';
 import type { Engine } from './dialect';
 import { changesPublicPages } from './private-tables';
@@ -86,6 +87,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 	'032_notification_preferences': m032,
 	'033_check_ins': m033,
 	'034_attendance_marks': m034,
+	'035_notification_senders': m035,
 	'036_event_feedback': m036
 };
 

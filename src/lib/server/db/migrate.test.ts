@@ -56,6 +56,7 @@ describe.each(ENGINES)('migrate on %s', (engine) => {
 			'032_notification_preferences',
 			'033_check_ins',
 			'034_attendance_marks',
+			'035_notification_senders',
 			'036_event_feedback'
 		];
 		expect(await pendingOnExisting(db)).toEqual(later);

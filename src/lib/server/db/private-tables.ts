@@ -44,7 +44,9 @@ const PRIVATE = new Set([
 	'attendance',
 	'marks',
 	// Who came through the door: shown to the event's organisers only, written a scan at a time.
-	'check_ins'
+	'check_ins',
+	// Whom a member follows: read for the mails sent to them and the unit page's button only.
+	'unit_follows'
 ]);
 
 // Kysely writes `insert into "t"`, `update "t"`, `delete from "t"`; a statement of another shape

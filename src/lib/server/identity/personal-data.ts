@@ -11,7 +11,7 @@ import type { ExpensesService } from '../expenses';
 import type { FilesService } from '../files';
 import { feedbackOf } from '../feedback/privacy';
 import { mailSentTo } from '../mail/privacy';
-import { PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
+import { followsOf, PREFERENCES_SUBJECT, preferencesOf } from '../notifications/privacy';
 import { attendanceAndMarksOf } from '../attendance/privacy';
 import { registrationsOf } from '../registration/privacy';
 import { buyerRecords } from '../shop/privacy';
@@ -179,6 +179,8 @@ export async function collectPersonalData(
 		eventFeedback: await feedbackOf(db, userId),
 		/** Whether they came to the events they were registered for, and the marks they were given. */
 		...(await attendanceAndMarksOf(db, userId, new Date())),
+		/** The units they follow, to hear when registration opens for their events. */
+		unitsFollowed: await followsOf(db, userId),
 		uploads: uploads.map((f) => ({
 			id: f.id,
 			purpose: f.purpose,

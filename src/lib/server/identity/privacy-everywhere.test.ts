@@ -223,6 +223,11 @@ describe.each(ENGINES)('privacy by query on %s', (engine) => {
 				{ user_id: BOB.id, token_hash: 'feed-hash-bob', created_at: NOW.toISOString() }
 			])
 			.execute();
+		// She follows a unit, to hear when its events open for registration.
+		await db
+			.insertInto('unit_follows')
+			.values({ user_id: ZELDA.id, unit_id: 'board-oslo', created_at: NOW.toISOString() })
+			.execute();
 		// Signed in, through a provider too; a reset link asked for; two wrong passwords.
 		await db
 			.insertInto('sessions')

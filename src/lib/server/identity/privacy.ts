@@ -31,7 +31,7 @@ import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import { forgetMailNaming } from '../mail/privacy';
 import type { Mailer } from '../mail';
-import { forgetPreferences } from '../notifications/privacy';
+import { forgetFollows, forgetPreferences } from '../notifications/privacy';
 import { forgetAttendance } from '../attendance/privacy';
 import { forgetRegistrant } from '../registration/privacy';
 import { anonymiseBuyer, countOrders } from '../shop/privacy';
@@ -172,6 +172,7 @@ export function privacyService(deps: {
 			// Their feedback on events too: the results' figures lose their answers.
 			await forgetFeedback(trx, userId);
 			await forgetAttendance(trx, userId);
+			await forgetFollows(trx, userId);
 			// After the mail is forgotten: the promotions' mails are to others, and stay.
 			const promotions = await forgetRegistrant(trx, userId, now);
 			await trx

@@ -1,7 +1,9 @@
 // The in-process schedule (CRON_ENABLED): cleanup (expired reservations, then stale sessions, tokens
 // and invitations) every 10 minutes, payment reconciliation every 5, both once at start, and every
 // minute what came due in event registration (a draw whose window closed, a merge time passed, a
-// paid seat unpaid at its deadline). Each run
+// paid seat unpaid at its deadline), and every minute the notifications' run (reminders and
+// registration openings written once each, then the outbox's queued notices sent at
+// MAIL_RATE_PER_MINUTE). Each run
 // is guarded so that a slow run is never overlapped by the next tick of the same job and, when
 // several instances share the database, takes the job's lease (lease.ts) so that one of them runs
 // it per period.
@@ -18,6 +20,7 @@ import { ABANDONED_UPLOAD_HOURS, abandonedReceipts, expenseRetention } from '../
 import type { FilesService } from '../files';
 import { errorFields, log } from '../log';
 import type { IdentityService } from '../identity';
+import type { NotificationsService } from '../notifications';
 import type { PaymentsService } from '../payments';
 import type { AttendanceService } from '../attendance';
 import type { RegistrationService } from '../registration';
@@ -114,6 +117,7 @@ export function startSchedule(
 		payments: PaymentsService;
 		registration: Pick<RegistrationService, 'runDue' | 'eraseOldAnswers'>;
 		attendance: Pick<AttendanceService, 'settleDue'>;
+		notifications: Pick<NotificationsService, 'runDue'>;
 	},
 	options: { shared: boolean }
 ): () => void {
@@ -132,16 +136,23 @@ export function startSchedule(
 		async () => (await services.registration.runDue()) + (await services.attendance.settleDue()),
 		lease('registration-due', 1)
 	);
+	const notices = guarded(
+		'notifications',
+		() => services.notifications.runDue(),
+		lease('notifications', 1)
+	);
 	const tasks = [
 		cron.schedule('*/10 * * * *', cleanup, { name: 'cleanup' }),
 		cron.schedule('*/5 * * * *', reconcile, { name: 'reconcile-payments' }),
-		cron.schedule('* * * * *', registration, { name: 'registration-due' })
+		cron.schedule('* * * * *', registration, { name: 'registration-due' }),
+		cron.schedule('* * * * *', notices, { name: 'notifications' })
 	];
 	log.info('schedule started', {
 		jobs: [
 			'cleanup every 10 minutes',
 			'reconcile-payments every 5 minutes',
-			'registration-due every minute'
+			'registration-due every minute',
+			'notifications every minute'
 		]
 	});
 	// Once at start as well: after a crash or a stop, the orders left in flight and the holds that

@@ -34,9 +34,9 @@ const recipientAad = (id: string) => `mail_outbox:${id}:to`;
 async function insertMail(
 	db: Kysely<Database>,
 	message: ParsedMessage,
-	row: { id: string; toAddress: string; now: Date }
-) {
-	await db
+	row: { id: string; toAddress: string; now: Date; occasion?: string }
+): Promise<boolean> {
+	const result = await db
 		.insertInto('mail_outbox')
 		.values({
 			id: row.id,
@@ -54,9 +54,13 @@ async function insertMail(
 			about_address: message.about?.address ?? null,
 			notice_kind: message.notice?.kind ?? null,
 			notice_user_id: message.notice?.userId ?? null,
-			notice_locale: message.notice?.locale ?? null
+			notice_locale: message.notice?.locale ?? null,
+			notice_key: row.occasion ?? null,
+			queued: row.occasion ? 1 : 0
 		})
-		.execute();
+		.onConflict((c) => c.column('notice_key').doNothing())
+		.executeTakeFirst();
+	return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /**
@@ -74,6 +78,22 @@ export async function recordMail(
 		throw new Error('a sealed message is sent with a mailer, which holds the keyring');
 	await insertMail(db, message, { id, toAddress: message.to, now });
 	return id;
+}
+
+/**
+ * Writes a bulk message for the drain (drain.ts) to send at the bounded rate, once per `occasion`
+ * (e.g. `reminder:<event>:<user>`): null when that occasion's message was written before.
+ */
+export async function recordQueued(
+	db: Kysely<Database>,
+	input: MailMessage,
+	occasion: string,
+	now = new Date()
+): Promise<string | null> {
+	const message = MailMessageSchema.parse(input);
+	if (message.sealed) throw new Error('a sealed message is not queued');
+	const id = randomUUID();
+	return (await insertMail(db, message, { id, toAddress: message.to, now, occasion })) ? id : null;
 }
 
 /** An error's text with the recipient taken out, for a sealed message's row and log line. */
@@ -134,6 +154,9 @@ export function mailer(
 	}
 
 	return {
+		/** Whether a message can leave (SMTP is configured); without it the outbox is the end. */
+		canSend: transport !== null,
+
 		/** Hands a message recorded in another transaction to SMTP; a sent one is not sent again. */
 		async deliver(id: string): Promise<SentMail> {
 			const row = await db

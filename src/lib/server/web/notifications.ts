@@ -5,7 +5,7 @@
 import { fail, json, redirect, type RequestEvent } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { m } from '$lib/paraglide/messages';
-import { NotificationsForm, UnsubscribeQuery } from '$lib/schemas/notifications';
+import { FollowForm, NotificationsForm, UnsubscribeQuery } from '$lib/schemas/notifications';
 import { services } from '../app';
 import { NotFound } from '../errors';
 import { ALWAYS_SENT, NOTIFICATION_KINDS, notificationWords } from '../notifications';
@@ -64,6 +64,32 @@ export function saveNotificationsAction(event: RequestEvent) {
 		},
 		run: (choices, caller) => services().notifications.save(caller, choices),
 		answer: () => ({ notifications: 'saved' as NotificationsAnswer })
+	});
+}
+
+/**
+ * The unit page's follow button for a signed-in member (null for a visitor), its words made here
+ * so that the page's JavaScript carries none of them.
+ */
+export async function followOnUnitPage(event: RequestEvent, unitId: string) {
+	const following = await services().notifications.following(event.locals.caller, unitId);
+	if (following === null) return null;
+	return {
+		following,
+		words: {
+			button: following ? m.notifications_unfollow() : m.notifications_follow(),
+			state: following ? m.notifications_following() : m.notifications_follow_hint(),
+			saved: m.notifications_follow_saved()
+		}
+	};
+}
+
+/** The unit page's form: follow or stop; works without JavaScript (the page is loaded again). */
+export function followUnitAction(event: RequestEvent, unitId: string) {
+	return formAction(event, {
+		read: zodPost(FollowForm, () => fail(400, { follow: 'invalid' as const })),
+		run: ({ follow }, caller) => services().notifications.follow(caller, unitId, follow),
+		answer: () => ({ follow: 'saved' as const })
 	});
 }
 

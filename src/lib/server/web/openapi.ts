@@ -9,6 +9,7 @@ import {
 	CronFailure,
 	CronResponse,
 	ErrorBody,
+	NotificationsRunResponse,
 	FileQuery,
 	GoneBody,
 	HealthResponse
@@ -142,16 +143,27 @@ const doorOperation = (
 });
 
 export function openApiDocument(options: { origin: string; provider: string }) {
-	const cronOperation = (method: string) => ({
-		operationId: `cleanupReservations${method === 'GET' ? 'Get' : 'Post'}`,
-		summary: `Delete expired cart reservations (${method})`,
-		security: [{ cronSecret: [] }],
-		responses: {
-			200: jsonBody('Expired reservations deleted', CronResponse),
-			401: jsonBody('Wrong or missing secret, or no secret configured', ErrorBody),
-			500: jsonBody('Cleanup failed', CronFailure)
-		}
-	});
+	const cronJob =
+		(job: string, summary: string, done: ReturnType<typeof jsonBody>) => (method: string) => ({
+			operationId: `${job}${method === 'GET' ? 'Get' : 'Post'}`,
+			summary: `${summary} (${method})`,
+			security: [{ cronSecret: [] }],
+			responses: {
+				200: done,
+				401: jsonBody('Wrong or missing secret, or no secret configured', ErrorBody),
+				500: jsonBody('The run failed', CronFailure)
+			}
+		});
+	const cronOperation = cronJob(
+		'cleanupReservations',
+		'Delete expired cart reservations',
+		jsonBody('Expired reservations deleted', CronResponse)
+	);
+	const noticesOperation = cronJob(
+		'runNotifications',
+		'Write the reminders and registration openings due, then send the queued notices MAIL_RATE_PER_MINUTE allows',
+		jsonBody('What the run wrote and sent', NotificationsRunResponse)
+	);
 	const binary = { schema: { type: 'string', format: 'binary' } };
 	const fileOperation = (operationId: string, summary: string) => ({
 		operationId,
@@ -298,6 +310,7 @@ export function openApiDocument(options: { origin: string; provider: string }) {
 				}
 			},
 			'/api/cron/cleanup-reservations': { get: cronOperation('GET'), post: cronOperation('POST') },
+			'/api/cron/notifications': { get: noticesOperation('GET'), post: noticesOperation('POST') },
 			'/api/files/{id}': {
 				get: fileOperation(
 					'getFile',

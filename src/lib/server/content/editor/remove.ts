@@ -6,6 +6,7 @@ import { recordChange } from '../../audit';
 import type { UserContext } from '../../context';
 import type { Database } from '../../db';
 import { versioned } from '../../db/versioned';
+import { eventChanged, type EventRow } from '../../notifications/senders';
 import type { EditorDeps } from './save';
 import { unitOf, type EditorScope } from './scope';
 import {
@@ -44,7 +45,7 @@ export async function removeRecord(
 			key: { column: KEY_COLUMN[kind], value: key },
 			version,
 			read: (trx) => findRow(trx, kind, key),
-			change: async (trx) => {
+			change: async (trx, before) => {
 				for (const ref of REFERENCES[kind] ?? []) {
 					const used = await trx
 						.selectFrom(ref.table)
@@ -52,6 +53,11 @@ export async function removeRecord(
 						.where(ref.column, '=', key)
 						.executeTakeFirst();
 					if (used) return { refused: { ok: false, reason: 'referenced' } };
+				}
+				// Removing an event cancels it for those registered (its registrations go with it).
+				if (kind === 'events') {
+					const facts = before as unknown as EventRow;
+					await eventChanged(trx as unknown as Kysely<Database>, facts, null, version, now);
 				}
 				await trx
 					.deleteFrom('slug_redirects')

@@ -12,7 +12,9 @@ import { isUniqueViolation } from '../../db/dialect';
 import { versioned } from '../../db/versioned';
 import type { FilesService } from '../../files';
 import type { RolesService } from '../../identity/roles';
+import { eventChanged, type EventRow } from '../../notifications/senders';
 import { imageColumns, withImage, type ImageUpload } from '../images';
+import { publicationState } from '../visibility';
 import { checkChoices } from './choices';
 import { englishSlugFor, moveAddress, slugTaken } from './addresses';
 import type { FormErrors, FormValues } from './form-values';
@@ -132,6 +134,24 @@ export async function createRecord(
 	);
 }
 
+/**
+ * Those registered for an event hear of a new time or place, or of its cancellation when the change
+ * takes it off the public site; written in the change's transaction (notifications/senders.ts).
+ */
+async function noticeEventChange(trx: LooseDb, before: ContentRow, changes: Columns, now: Date) {
+	const after = { ...before, ...changes };
+	const shown = (row: ContentRow) =>
+		publicationState(row as { draft: number; published_at: string | null }, now) === 'published';
+	const cancelled = shown(before) && !shown(after);
+	await eventChanged(
+		trx as unknown as Kysely<Database>,
+		before as unknown as EventRow,
+		cancelled ? null : (after as unknown as EventRow),
+		Number(before.version) + 1,
+		now
+	);
+}
+
 export async function updateRecord(
 	deps: EditorDeps,
 	scope: EditorScope,
@@ -194,6 +214,7 @@ export async function updateRecord(
 					if (def.key === 'slug' && changes.slug !== before.slug) {
 						await moveAddress(trx, kind, String(before.slug), String(changes.slug), now);
 					}
+					if (kind === 'events') await noticeEventChange(trx, before, changes, now);
 					const newKey = kind === 'pages' ? String(changes.slug) : key;
 					return { set: changes, done: { ok: true, key: newKey } };
 				},

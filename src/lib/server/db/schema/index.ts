@@ -45,7 +45,8 @@ import type {
 	MailOutboxTable,
 	ContactMessagesTable,
 	ContactRepliesTable,
-	NotificationPreferencesTable
+	NotificationPreferencesTable,
+	UnitFollowsTable
 } from './messages';
 import type {
 	SafetyReportsTable,
@@ -142,4 +143,5 @@ export interface Database {
 	event_feedback: EventFeedbackTable;
 	notification_preferences: NotificationPreferencesTable;
 	check_ins: CheckInsTable;
+	unit_follows: UnitFollowsTable;
 }

@@ -32,6 +32,26 @@ export interface MailOutboxTable {
 	notice_kind: Generated<string | null>;
 	notice_user_id: Generated<string | null>;
 	notice_locale: Generated<string | null>;
+	/**
+	 * The occasion of a bulk notice (migration 035), e.g. `reminder:<event>:<user>`: unique, so a
+	 * job run twice writes it once. Null for every other mail.
+	 */
+	notice_key: Generated<string | null>;
+	/** 1: sent by the outbox's drain at the bounded rate (mail/drain.ts); 0: sent at once. */
+	queued: Generated<number>;
+	/** When the drain last took the row: its lease on it, and what its rate is counted by. */
+	claimed_at: Generated<string | null>;
+	/** The drain's failed attempts so far. */
+	attempts: Generated<number>;
+	/** A failed queued row is not tried again before this. */
+	next_attempt_at: Generated<string | null>;
+}
+
+/** A member following a unit, to hear when registration opens for its events (migration 035). */
+export interface UnitFollowsTable {
+	user_id: string;
+	unit_id: string;
+	created_at: string;
 }
 
 /** A member's choice for one kind of optional e-mail (migration 032); no row: the kind is on. */

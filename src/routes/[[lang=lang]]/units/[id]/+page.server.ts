@@ -2,10 +2,12 @@ import { error } from '@sveltejs/kit';
 import { roleTitle } from '$lib/identity/words';
 import { services } from '$lib/server/app';
 import { parseUnitTab } from '$lib/server/content';
-import type { PageServerLoad } from './$types';
+import { followOnUnitPage, followUnitAction } from '$lib/server/web/notifications';
+import type { Actions, PageServerLoad } from './$types';
 
 // One URL per tab (?tab=overview|team|products|news), so a tab can be linked and needs no JavaScript.
-export const load: PageServerLoad = async ({ locals, params, url }) => {
+export const load: PageServerLoad = async (event) => {
+	const { locals, params, url } = event;
 	const tab = parseUnitTab(url.searchParams.get('tab'));
 	if (!tab) error(404, 'Not found');
 	const found = await services().content.unit(locals.locale, params.id, tab);
@@ -27,5 +29,9 @@ export const load: PageServerLoad = async ({ locals, params, url }) => {
 			isFallback: false
 		}
 	}));
-	return { ...found, team, canManage };
+	return { ...found, team, canManage, follow: await followOnUnitPage(event, params.id) };
+};
+
+export const actions: Actions = {
+	follow: (event) => followUnitAction(event, event.params.id)
 };
