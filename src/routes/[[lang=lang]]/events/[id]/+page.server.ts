@@ -1,6 +1,7 @@
 import { error } from '@sveltejs/kit';
 import { localizePath } from '$lib/i18n';
 import { services } from '$lib/server/app';
+import { eventPageWords } from '$lib/server/web/event-page';
 import { feedbackLinkOnPage } from '$lib/server/web/feedback';
 import { ownAddresses } from '$lib/server/web/moved';
 import { ticketOnEventPage } from '$lib/server/web/tickets';
@@ -18,6 +19,7 @@ export const load: PageServerLoad = async (event) => {
 	const asked = { id: params.id, locale: locals.locale };
 	return {
 		...found,
+		words: eventPageWords(found.event, locals.locale),
 		alternates: ownAddresses('/events', found.event.slugs, asked, setHeaders),
 		registration: await registrationOnPage(
 			event,
