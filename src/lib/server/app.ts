@@ -182,6 +182,9 @@ export function buildServices(
 		db,
 		roles: identity.roles,
 		mail,
+		ticketUrl: config.PUBLIC_ORIGIN
+			? (eventId, locale) => `${config.PUBLIC_ORIGIN}/${locale}/events/${eventId}/ticket`
+			: undefined,
 		canTakePayments: paying.canCheckout,
 		payments: paying.payments
 	});

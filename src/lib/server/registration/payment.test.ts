@@ -10,6 +10,7 @@ import { sqlOrderStore } from '../shop/orders-sql';
 import type { RegistrationService, SettingsInput } from './index';
 import { forgetRegistrant } from './privacy';
 import {
+	CONFIRMED,
 	ADMIN,
 	as,
 	EVENT,
@@ -111,6 +112,10 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 			orderId: m.id
 		});
 		expect(m).toMatchObject({ status: 'pending', total_ore: 10_000 });
+		// A seat still to pay is not confirmed by mail: its ticket lets one in only once paid.
+		expect(
+			await db.selectFrom('mail_outbox').select('id').where('kind', '=', CONFIRMED).execute()
+		).toEqual([]);
 		expect(await lineOf(m.id)).toEqual([{ name: 'Julebord', unit_price_ore: 10_000, quantity: 1 }]);
 
 		await register('o');
