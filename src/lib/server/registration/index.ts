@@ -52,6 +52,7 @@ import { attendeeFileWords, registrationLocale } from './words';
 
 export * from './types';
 export { requireOrganiser } from './organiser';
+export { eventOfSeatOrder } from './seat-orders';
 
 export interface RegistrationDeps {
 	db: Db;
