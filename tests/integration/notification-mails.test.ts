@@ -64,6 +64,11 @@ const header = (data: string, name: string) =>
 		.exec(data)?.[1]
 		?.replace(/\r\n[ \t]+/g, '');
 
+const isReminder = (data: string) =>
+	/^(Reminder|=\?UTF-8\?Q\?P=C3=A5minnelse|Påminnelse)/i.test(header(data, 'Subject') ?? '');
+/** The reminders the SMTP server received, in order (the seats' confirmations go by too). */
+const reminders = () => smtp.received.filter((r) => isReminder(r.data));
+
 describe('reminders and one-click unsubscribe', () => {
 	it('a reminder run mails both attendees; one unsubscribes with the mail’s own link; the next run skips them', async () => {
 		const kari = createSession(server.dbFile, { email: 'kari@example.org' });
@@ -77,13 +82,22 @@ describe('reminders and one-click unsubscribe', () => {
 			await register(first, person.cookie);
 			await register(second, person.cookie);
 		}
-		expect(await runNotifications()).toMatchObject({ reminders: 4, sent: 4, failed: 0 });
+		// The four seats' confirmations were queued with the registrations; the same drain sends them.
+		expect(await runNotifications()).toMatchObject({ reminders: 4, sent: 8, failed: 0 });
 		// Run again: nothing is written or sent twice.
 		expect(await runNotifications()).toMatchObject({ reminders: 0, sent: 0 });
-		expect(smtp.received).toHaveLength(4);
-		const toKari = smtp.received.filter((r) => r.to.includes('kari@example.org'));
+		expect(smtp.received).toHaveLength(8);
+		const confirmation = smtp.received.find(
+			(r) => r.to.includes('kari@example.org') && !isReminder(r.data)
+		)!;
+		// The confirmation carries the ticket's address and, as a mail that must go, no unsubscribe.
+		expect(confirmation.data.replace(/=\r\n/g, '')).toContain(
+			`${PUBLIC_ORIGIN}/no/events/${first}/ticket`
+		);
+		expect(header(confirmation.data, 'List-Unsubscribe')).toBeUndefined();
+		const toKari = reminders().filter((r) => r.to.includes('kari@example.org'));
 		expect(toKari).toHaveLength(2);
-		const toEmma = smtp.received.find((r) => r.to.includes('emma@example.org'))!;
+		const toEmma = reminders().find((r) => r.to.includes('emma@example.org'))!;
 		expect(header(toEmma.data, 'Subject')).toMatch(/^Reminder: /);
 		expect(header(toKari[0]!.data, 'Subject')).toMatch(/P=C3=A5minnelse|Påminnelse/);
 
@@ -114,9 +128,9 @@ describe('reminders and one-click unsubscribe', () => {
 		const third = eventIn(22);
 		await register(third, kari.cookie);
 		await register(third, emma.cookie);
-		expect(await runNotifications()).toMatchObject({ reminders: 1, sent: 1 });
-		expect(smtp.received).toHaveLength(5);
-		expect(smtp.received.at(-1)!.to).toEqual(['emma@example.org']);
+		expect(await runNotifications()).toMatchObject({ reminders: 1, sent: 3 });
+		expect(reminders()).toHaveLength(5);
+		expect(reminders().at(-1)!.to).toEqual(['emma@example.org']);
 	});
 
 	it('the run answers 401 without the secret and sends nothing', async () => {

@@ -38,9 +38,9 @@ import { privacyService } from './identity/privacy';
 import { rolesService, type IsMember } from './identity/roles';
 import { feedbackService } from './feedback';
 import { noticeLinks, notificationsService } from './notifications';
-import { registrationService } from './registration';
+import { eventOfSeatOrder, registrationService } from './registration';
 import { attendanceService, recordArrival } from './attendance';
-import { ticketsService } from './tickets';
+import { ticketAddress, ticketsService } from './tickets';
 import { sqlIdentityStore } from './identity/sql';
 import { pageCache } from './web/page-cache';
 import { memoryRateLimitStore, rateLimiter, type RateLimitStore } from './rate-limit';
@@ -178,10 +178,12 @@ export function buildServices(
 			{ kind: 'safety', visible: (scope) => scope.safety, newCount: (ctx) => safety.newCount(ctx) }
 		]
 	});
+	const origin = config.PUBLIC_ORIGIN;
 	const registration = registrationService({
 		db,
 		roles: identity.roles,
 		mail,
+		ticketUrl: origin ? (eventId, locale) => ticketAddress(origin, eventId, locale) : undefined,
 		canTakePayments: paying.canCheckout,
 		payments: paying.payments
 	});
@@ -357,11 +359,20 @@ export function services(): Services {
 // Orders, checkout and payments share one orders service and one provider: checkout starts
 // payments, the payment flows move orders through the orders service.
 function paymentServices(db: Db, config: Config, mail: Mailer) {
+	const origin = config.PUBLIC_ORIGIN;
 	const orders = ordersService(sqlOrderStore(db));
 	const { provider, simulator, canCheckout } = providerFromConfig(config, db);
 	return {
 		orders,
-		payments: paymentsService(provider, orders, mail),
+		// A seat's order confirms with its ticket's address, as a free seat's mail does.
+		payments: paymentsService(provider, orders, mail, {
+			ticketLink: origin
+				? async (orderId, locale) => {
+						const eventId = await eventOfSeatOrder(db, orderId);
+						return eventId ? ticketAddress(origin, eventId, locale) : null;
+					}
+				: undefined
+		}),
 		checkout: checkoutService(db, canCheckout ? provider : null),
 		simulator,
 		/** Whether a payment provider takes payments: a price on an event's registration needs one. */

@@ -120,7 +120,17 @@ export interface ReconcileReport {
 	refunded: number;
 }
 
-export function paymentsService(provider: PaymentProvider, orders: OrdersService, mail: Mailer) {
+export interface PaymentsOptions {
+	/** The ticket page's address of the seat an order pays for, for its confirmation; null for a shop order. */
+	ticketLink?: (orderId: string, locale: string | null) => Promise<string | null>;
+}
+
+export function paymentsService(
+	provider: PaymentProvider,
+	orders: OrdersService,
+	mail: Mailer,
+	options: PaymentsOptions = {}
+) {
 	const refOf = (order: Order) => ({ sessionId: order.providerSessionId!, orderId: order.id });
 
 	/** Capture, then authorized → paid; the one caller that marks it paid sends the e-mail. */
@@ -147,11 +157,12 @@ export function paymentsService(provider: PaymentProvider, orders: OrdersService
 	async function mailFor(
 		ctx: Context,
 		orderId: string,
-		write: (detail: OrderDetail) => MailMessage = confirmationMail
+		write: (detail: OrderDetail, ticket: string | null) => MailMessage = confirmationMail
 	): Promise<OutboxEntry | undefined> {
 		const detail = await orders.detail(ctx, orderId);
 		if (!detail) return undefined;
-		const message = write(detail);
+		const ticket = (await options.ticketLink?.(orderId, detail.locale)) ?? null;
+		const message = write(detail, ticket);
 		if (!MailMessageSchema.safeParse(message).success) {
 			log.error('order mail not written: invalid message', { orderId, kind: message.kind });
 			return undefined;

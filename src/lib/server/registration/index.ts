@@ -47,16 +47,20 @@ import {
 	type Overview
 } from './types';
 import type { Promotion } from './waiting-list';
+import { recordConfirmations, type TicketUrl } from './confirmation';
 import { attendeeFileWords, registrationLocale } from './words';
 
 export * from './types';
 export { requireOrganiser } from './organiser';
+export { eventOfSeatOrder } from './seat-orders';
 
 export interface RegistrationDeps {
 	db: Db;
 	roles: Pick<RolesService, 'require'>;
 	/** Sends the promotion mails once their transaction committed; absent: they wait in the outbox. */
 	mail?: Pick<Mailer, 'deliver'>;
+	/** The ticket page's address for the confirmation mail; absent (no PUBLIC_ORIGIN): the mail says where it is. */
+	ticketUrl?: TicketUrl;
 	/** Whether a payment provider is configured: a price is refused without one. */
 	canTakePayments: boolean;
 	/** The shop's payment flows: a paid seat given up is refunded through them (by the policy). */
@@ -84,7 +88,13 @@ export function registrationService(deps: RegistrationDeps) {
 	const { db, roles } = deps;
 	/** The asks' answers, from one transaction; see registerPeople. */
 	async function registerAll(eventId: string, asks: Ask[]): Promise<Settled<Mine>[]> {
-		const { answers } = await changing((trx) => registerPeople(trx, eventId, asks));
+		const { answers } = await changing(async (trx) => {
+			const batch = await registerPeople(trx, eventId, asks);
+			const at = asks[asks.length - 1]!.now;
+			const ticketUrl = deps.ticketUrl ?? null;
+			await recordConfirmations(trx, batch.registration, batch.confirmed, ticketUrl, at);
+			return batch;
+		});
 		return answers.map((a) =>
 			'refused' in a ? { ok: false, error: a.refused } : { ok: true, value: a.mine }
 		);

@@ -9,7 +9,10 @@ import { ordersService } from '../shop/orders';
 import { sqlOrderStore } from '../shop/orders-sql';
 import type { RegistrationService, SettingsInput } from './index';
 import { forgetRegistrant } from './privacy';
+import { eventOfSeatOrder } from './seat-orders';
+import { ticketAddress } from '../tickets';
 import {
+	CONFIRMED,
 	ADMIN,
 	as,
 	EVENT,
@@ -26,6 +29,8 @@ import {
 const TOKEN = 'a-callback-token-of-32-characters';
 const DAY = 24 * 60;
 
+const SITE = 'https://org.example';
+
 describe.each(ENGINES)('paid seats on %s', (engine) => {
 	let test: TestDatabase;
 	let db: Db;
@@ -39,7 +44,14 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		payments = paymentsService(
 			simulatorProvider(db, { callbackToken: TOKEN }),
 			ordersService(sqlOrderStore(db)),
-			mailer(db, null, { from: 'shop@example.org' })
+			mailer(db, null, { from: 'shop@example.org' }),
+			{
+				// As the site composes it (app.ts): a seat's order confirms with its ticket's address.
+				ticketLink: async (orderId, locale) => {
+					const eventId = await eventOfSeatOrder(db, orderId);
+					return eventId ? ticketAddress(SITE, eventId, locale) : null;
+				}
+			}
 		);
 		registration = service(db, { payments });
 	});
@@ -111,6 +123,10 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 			orderId: m.id
 		});
 		expect(m).toMatchObject({ status: 'pending', total_ore: 10_000 });
+		// A seat still to pay is not confirmed by mail: its ticket lets one in only once paid.
+		expect(
+			await db.selectFrom('mail_outbox').select('id').where('kind', '=', CONFIRMED).execute()
+		).toEqual([]);
 		expect(await lineOf(m.id)).toEqual([{ name: 'Julebord', unit_price_ore: 10_000, quantity: 1 }]);
 
 		await register('o');
@@ -127,6 +143,13 @@ describe.each(ENGINES)('paid seats on %s', (engine) => {
 		const order = await aSeatedBWaiting();
 		expect(await pay('a', order.id)).toMatchObject({ success: true, status: 'paid' });
 		expect(await mine('a')).toEqual({ status: 'confirmed', pool: null, orderId: order.id });
+		// The payment's confirmation is the seat's: it carries the ticket's address.
+		const confirmation = await db
+			.selectFrom('mail_outbox')
+			.select('text_body')
+			.where('kind', '=', 'order-confirmation')
+			.executeTakeFirstOrThrow();
+		expect(confirmation.text_body).toContain(`${SITE}/no/events/${EVENT}/ticket`);
 		expect(await registration.runDue(minutes(2 + DAY))).toBe(0);
 		expect((await mine('a', minutes(2 + DAY))).status).toBe('confirmed');
 		expect(await mine('b', minutes(2 + DAY))).toEqual({ status: 'waiting', position: 1 });

@@ -124,7 +124,13 @@ export async function registerPeople(
 	db: Tx,
 	eventId: string,
 	asks: readonly Ask[]
-): Promise<{ answers: Answer[]; promotions: Promotion[] }> {
+): Promise<{
+	answers: Answer[];
+	promotions: Promotion[];
+	registration: EventRegistration;
+	/** The seats this batch gave out as confirmed (not those asked again, nor the waiting). */
+	confirmed: NewConfirmed[];
+}> {
 	const first = asks[0]!.now;
 	const userIds = asks.map((a) => a.userId);
 	const { registration, promotions } = await lockedEvent(db, eventId, first);
@@ -132,6 +138,7 @@ export async function registerPeople(
 	let phase = phaseOf(registration, first);
 	let places = await placesOf(db, registration, userIds);
 	const answers: Answer[] = [];
+	const confirmed: NewConfirmed[] = [];
 	// The new registrations are written together (one INSERT), before anything reads them back;
 	// someone asking twice in the batch gets the answer of their first ask.
 	let unwritten: (NewSeat & { at: number; position: number | null })[] = [];
@@ -139,12 +146,14 @@ export async function registerPeople(
 	const write = async () => {
 		await writeSeats(db, registration, unwritten);
 		for (const seat of unwritten) {
-			answers[seat.at] = {
-				mine:
-					seat.position === null
-						? await mineOf(db, registration, seat.row, { paid: false })
-						: { status: 'waiting', position: seat.position }
-			};
+			const mine: Mine =
+				seat.position === null
+					? await mineOf(db, registration, seat.row, { paid: false })
+					: { status: 'waiting', position: seat.position };
+			answers[seat.at] = { mine };
+			if (mine.status === 'confirmed') {
+				confirmed.push({ userId: seat.row.user_id, registrationId: seat.row.id });
+			}
 		}
 		unwritten = [];
 	};
@@ -165,7 +174,13 @@ export async function registerPeople(
 	}
 	await write();
 	for (const [at, firstAt] of twice) answers[at] = answers[firstAt]!;
-	return { answers, promotions };
+	return { answers, promotions, registration, confirmed };
+}
+
+/** A seat a batch gave out as confirmed: its confirmation mail is written in the same transaction. */
+export interface NewConfirmed {
+	userId: string;
+	registrationId: string;
 }
 
 /** One person's registration alone (the demo's seed): its answer, or the refusal thrown. */

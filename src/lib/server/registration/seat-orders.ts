@@ -103,6 +103,17 @@ export async function paidOrder(db: Tx, row: Row): Promise<string | null> {
 		: null;
 }
 
+/** The event whose confirmed seat `orderId` pays for; null for a shop order. */
+export async function eventOfSeatOrder(db: Tx, orderId: string): Promise<string | null> {
+	const row = await db
+		.selectFrom('registrations')
+		.select('event_id')
+		.where('order_id', '=', orderId)
+		.where('status', '=', 'confirmed')
+		.executeTakeFirst();
+	return row?.event_id ?? null;
+}
+
 export async function orderStatus(db: Tx, row: Pick<Row, 'order_id'>): Promise<string | null> {
 	if (!row.order_id) return null;
 	const order = await db

@@ -17,6 +17,8 @@ import {
 } from './index';
 
 export const EVENT = 'ev-party';
+/** The kind of a seat's confirmation mail: tests of other mails leave it out (see confirmation.test.ts). */
+export const CONFIRMED = 'registration-confirmed';
 export const ADMIN = 'admin';
 export const T0 = new Date('2026-12-01T12:00:00.000Z');
 export const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
@@ -153,7 +155,11 @@ export async function people(
 /** The service; with `payments`, paid seats are paid (and refunded) through them. */
 export function service(
 	db: Db,
-	options: { canTakePayments?: boolean; payments?: RegistrationDeps['payments'] } = {}
+	options: {
+		canTakePayments?: boolean;
+		payments?: RegistrationDeps['payments'];
+		ticketUrl?: RegistrationDeps['ticketUrl'];
+	} = {}
 ) {
 	const roles = rolesService({
 		store: sqlIdentityStore(db),
@@ -165,7 +171,8 @@ export function service(
 		roles,
 		mail: mailer(db, null, { from: 'test <noreply@example.org>' }),
 		canTakePayments: options.canTakePayments ?? options.payments !== undefined,
-		payments: options.payments
+		payments: options.payments,
+		ticketUrl: options.ticketUrl
 	});
 }
 

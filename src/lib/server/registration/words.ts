@@ -1,5 +1,5 @@
-// The registration domain's words, per locale: the e-mail a person gets when the waiting list (or
-// the draw) gives them a seat, with the deadline to pay on a paid event; the frame of an organiser's
+// The registration domain's words, per locale: the e-mail confirming a seat with its ticket, the one a
+// person gets when the waiting list (or the draw) gives them a seat, with the deadline to pay on a paid event; the frame of an organiser's
 // message; the attendee list's file. Pages and the API name statuses and refusals by their codes.
 import { formatDateTime } from '$lib/format';
 import { notificationWords } from '../notifications/words';
@@ -11,6 +11,12 @@ const WORDS = {
 		promotedSubject: (title: string) => `Du har fått plass: ${title}`,
 		greeting: (name: string) => (name ? `Hei ${name},` : 'Hei,'),
 		promotedBody: (title: string) => `Det ble ledig plass, og du har nå fått plass på «${title}».`,
+		confirmedSubject: (title: string) => `Du er påmeldt: ${title}`,
+		confirmedBody: (title: string) => `Du har plass på «${title}».`,
+		ticketAt: (url: string) => `Billetten din (QR-koden du viser i døra): ${url}`,
+		ticketOnPage:
+			'Billetten din (QR-koden du viser i døra) står på arrangementets side når du er logget inn.',
+		whyConfirmation: 'Du får denne e-posten fordi du meldte deg på; den kan ikke slås av.',
 		payBy: (when: string) =>
 			`Plassen er din når den er betalt: betal innen ${when}. Er den ikke betalt da, går plassen til nestemann.`,
 		unregisterHint:
@@ -28,6 +34,12 @@ const WORDS = {
 		promotedSubject: (title: string) => `You have a place: ${title}`,
 		greeting: (name: string) => (name ? `Hi ${name},` : 'Hi,'),
 		promotedBody: (title: string) => `You now have a place at “${title}”.`,
+		confirmedSubject: (title: string) => `You are registered: ${title}`,
+		confirmedBody: (title: string) => `You have a place at “${title}”.`,
+		ticketAt: (url: string) => `Your ticket (the QR code you show at the door): ${url}`,
+		ticketOnPage:
+			'Your ticket (the QR code you show at the door) is on the event’s page when you are signed in.',
+		whyConfirmation: 'You get this e-mail because you registered; it cannot be turned off.',
 		payBy: (when: string) =>
 			`The place is yours once it is paid. Pay by ${when}; if it is not paid by then, it goes to the next person.`,
 		unregisterHint:
@@ -69,6 +81,33 @@ export function promotedMail(
 			...pay,
 			'',
 			w.unregisterHint
+		].join('\n')
+	};
+}
+
+/**
+ * The mail confirming a seat one registered for, in the person's language, with the ticket's
+ * address when the site knows its own (`ticketUrl`), else where to find it.
+ */
+export function confirmedMail(
+	locale: RegistrationLocale,
+	person: { name: string },
+	title: { no: string; en: string },
+	ticketUrl: string | null
+): { subject: string; text: string } {
+	const w = WORDS[locale];
+	const eventTitle = title[locale] || title.no;
+	return {
+		subject: w.confirmedSubject(eventTitle),
+		text: [
+			w.greeting(person.name),
+			'',
+			w.confirmedBody(eventTitle),
+			ticketUrl ? w.ticketAt(ticketUrl) : w.ticketOnPage,
+			'',
+			w.unregisterHint,
+			'',
+			w.whyConfirmation
 		].join('\n')
 	};
 }

@@ -5,7 +5,8 @@ import type { MailMessage } from '../mail';
 import { buyerMail, lineTexts } from './order-mail';
 import type { OrderDetail } from './orders';
 
-export const confirmationMail = (order: OrderDetail): MailMessage =>
+/** `ticket`: the ticket page's address when the order paid for an event's seat. */
+export const confirmationMail = (order: OrderDetail, ticket: string | null = null): MailMessage =>
 	buyerMail(
 		order,
 		'order-confirmation',
@@ -14,6 +15,7 @@ export const confirmationMail = (order: OrderDetail): MailMessage =>
 			m.order_mail_intro({}, options),
 			'',
 			...lineTexts(order, locale),
-			m.order_mail_total({ total: formatPrice(order.totalOre, locale) }, options)
+			m.order_mail_total({ total: formatPrice(order.totalOre, locale) }, options),
+			...(ticket ? ['', m.order_mail_ticket({ url: ticket }, options)] : [])
 		]
 	);

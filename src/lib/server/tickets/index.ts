@@ -23,6 +23,10 @@ import { issueTicket, TICKET_PURPOSE } from './token';
 
 export { recordCheckIn, type CheckIn } from './check-in';
 
+/** The ticket page's address on the site at `origin`, for a mail (the page itself is web's). */
+export const ticketAddress = (origin: string, eventId: string, locale: string | null) =>
+	`${origin}/${locale === 'en' ? 'en' : 'no'}/events/${encodeURIComponent(eventId)}/ticket`;
+
 export interface TicketsDeps {
 	db: Db;
 	keyring: Pick<Keyring, 'signingKeys'>;
