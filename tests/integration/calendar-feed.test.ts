@@ -1,7 +1,9 @@
 // The personal calendar feed against the built server: made on the profile (a plain form post, the
-// address in the answer), read by a calendar app without a session as valid iCalendar, private and
-// kept at most a minute; a replaced, unknown or malformed address is 404 in the /api envelope; a
-// registration made after a fetch is in the next one.
+// address in the answer), read by a calendar app without a session as valid iCalendar (checked by
+// its shape and by a real parser, ical.js), private and kept at most a minute; a replaced, unknown
+// or malformed address is 404 in the /api envelope; a registration made after a fetch is in the
+// next one.
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, type SessionFixture } from '../helpers/fixtures';
 import { COPY_TITLE, copyEvent, openRegistration } from '../helpers/registration';
@@ -124,6 +126,13 @@ describe('GET /api/calendar/{token}', () => {
 		const body = await res.text();
 		const lines = parseCalendar(body);
 		expect(summaries(lines)).toEqual([`${COPY_TITLE.no} ${mine}`]);
+		// And as a calendar app reads it: Mozilla's iCalendar parser (ical.js) finds the one event,
+		// with its title, a start and an id.
+		const calendar = new ICAL.Component(ICAL.parse(body));
+		const events = calendar.getAllSubcomponents('vevent').map((e) => new ICAL.Event(e));
+		expect(events.map((e) => e.summary)).toEqual([`${COPY_TITLE.no} ${mine}`]);
+		expect(events[0]!.uid).toBeTruthy();
+		expect(events[0]!.startDate.toJSDate().getTime()).not.toBeNaN();
 		expect(lines).toContain('X-WR-CALNAME:Orgweb – mine arrangementer');
 		expect(body).not.toContain(theirs);
 		expect(body).not.toContain('someone.else@example.org');
