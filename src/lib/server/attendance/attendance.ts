@@ -4,7 +4,7 @@
 // arrival becomes a no-show, with its mark, once the event has ended (settleNoShows, from the
 // minute's schedule) — but only at an event whose door recorded someone: an event that never ran
 // a check-in has no attendance to judge, and its attendees get no marks.
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { record } from '../audit';
 import type { Database } from '../db';
 import { NotFound } from '../errors';
@@ -138,6 +138,19 @@ const markOf = (row: { id: string; event_id: string; user_id: string; starts_at:
 	eventAt: row.starts_at
 });
 
+/**
+ * Whether the registration's event ran a check-in: its door recorded an arrival. The line between
+ * an event whose attendance is judged (no-shows, who may give feedback) and one that has none.
+ */
+export const doorRecordedSomeone = (eb: ExpressionBuilder<Database, 'registrations'>) =>
+	eb.exists(
+		eb
+			.selectFrom('attendance as door')
+			.select('door.registration_id')
+			.whereRef('door.event_id', '=', 'registrations.event_id')
+			.where('door.arrived_at', 'is not', null)
+	);
+
 /** How long after an event's end its no-shows are still settled (a stopped scheduler catches up). */
 const SETTLE_WINDOW_MS = 7 * 86_400_000;
 
@@ -162,15 +175,7 @@ export async function settleNoShows(db: Tx, ladder: Ladder, now: Date): Promise<
 		.where('attendance.registration_id', 'is', null)
 		.where('events.ends_at', '<=', at)
 		.where('events.ends_at', '>', new Date(now.getTime() - SETTLE_WINDOW_MS).toISOString())
-		.where((eb) =>
-			eb.exists(
-				eb
-					.selectFrom('attendance as door')
-					.select('door.registration_id')
-					.whereRef('door.event_id', '=', 'registrations.event_id')
-					.where('door.arrived_at', 'is not', null)
-			)
-		)
+		.where(doorRecordedSomeone)
 		.execute();
 	for (const row of rows) {
 		await writeState(db, row, 'no_show', { arrivedAt: null, reason: null }, now);

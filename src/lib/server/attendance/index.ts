@@ -15,7 +15,7 @@ import { Ladder, standingOf } from './ladder';
 import { loadLadder, storeLadder } from './ladder-store';
 import { listMarks, removeMark } from './marks';
 
-export { recordArrival, STATES, type AttendanceState } from './attendance';
+export { doorRecordedSomeone, recordArrival, STATES, type AttendanceState } from './attendance';
 export { Ladder, DEFAULT_LADDER, type Standing, type Consequence } from './ladder';
 export type { MarkView } from './marks';
 

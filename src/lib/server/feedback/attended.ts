@@ -3,6 +3,7 @@
 // event that never ran a check-in there is no attendance to go by, and a confirmed seat counts,
 // as the marks treat such an event (attendance/attendance.ts gives no no-shows there).
 import type { Kysely } from 'kysely';
+import { doorRecordedSomeone } from '../attendance';
 import type { Database } from '../db';
 
 /** Whether `userId` may give feedback on the event: it has ended (`endsAt`) and they came. */
@@ -16,18 +17,7 @@ export async function hasAttended(
 	const row = await db
 		.selectFrom('registrations')
 		.leftJoin('attendance', 'attendance.registration_id', 'registrations.id')
-		.select((eb) => [
-			'attendance.state',
-			eb
-				.exists(
-					eb
-						.selectFrom('attendance as door')
-						.select('door.registration_id')
-						.where('door.event_id', '=', event.id)
-						.where('door.arrived_at', 'is not', null)
-				)
-				.as('door_used')
-		])
+		.select((eb) => ['attendance.state', doorRecordedSomeone(eb).as('door_used')])
 		.where('registrations.event_id', '=', event.id)
 		.where('registrations.user_id', '=', userId)
 		.where('registrations.status', '=', 'confirmed')
